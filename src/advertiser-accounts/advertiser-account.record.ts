@@ -1,0 +1,29 @@
+import type { RequestContext } from '../common/request-context';
+import { WireShape } from '../common/wire-shape';
+import type { AdvertiserAccount } from './advertiser-account.entity';
+
+/** The v2 advertiser account record (spec §2.4), field for field and in its order. */
+export const advertiserAccountWire = new WireShape([
+  { wire: 'id', readOnly: true },
+  'name',
+  { wire: 'organization_code', readOnly: true },
+  'status',
+  'deactivation_reason',
+  'is_deleted',
+  'type',
+  'logo',
+  'primary_contact_id',
+  'country',
+  'state',
+  'city',
+  'zip_code',
+  { wire: 'address1', prop: 'address1' },
+  { wire: 'address2', prop: 'address2' },
+  { wire: 'deleted_at', readOnly: true },
+  { wire: 'created_at', readOnly: true },
+  { wire: 'updated_at', readOnly: true },
+]);
+
+export function toAdvertiserAccountRecord(account: AdvertiserAccount, ctx: RequestContext): Record<string, unknown> {
+  return advertiserAccountWire.toRecord(account, { organization_code: ctx.organisationCode });
+}

@@ -1,0 +1,105 @@
+import { type DataSource, type EntityManager } from 'typeorm';
+import { changedProperties } from '../common/changes';
+import { NotFoundError, ValidationFailedError } from '../common/errors';
+import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { RequestContext } from '../common/request-context';
+import { assertValid } from '../common/validation';
+import { escapeLike } from '../common/sql';
+import { tenantQuery } from '../db/tenant-scope';
+import { Campaign } from '../campaigns/campaign.entity';
+import { recordEvent } from '../outbox/outbox';
+import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
+import { AdvertiserAccount } from './advertiser-account.entity';
+import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-account.input';
+import { advertiserAccountWire, toAdvertiserAccountRecord } from './advertiser-account.record';
+
+const RESOURCE = 'Advertiser account';
+
+export class AdvertiserAccountService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(ctx: RequestContext, filter: AdvertiserAccountFilter, page: PageRequest): Promise<PageSlice<AdvertiserAccount>> {
+    return fetchPage((await this.filtered(ctx, filter)).orderBy('a.id', 'ASC'), page);
+  }
+
+  async connection(ctx: RequestContext, filter: AdvertiserAccountFilter, request: ConnectionRequest): Promise<ConnectionSlice<AdvertiserAccount>> {
+    return fetchConnection(await this.filtered(ctx, filter), request);
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<AdvertiserAccount> {
+    return this.load(this.dataSource.manager, ctx, id);
+  }
+
+  /** For DataLoader: one statement for many ids; missing or foreign ids are simply absent. */
+  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<AdvertiserAccount[]> {
+    return tenantQuery(this.dataSource.manager, AdvertiserAccount, 'a', ctx).andWhere('a.id = ANY(:ids)', { ids: [...ids] }).getMany();
+  }
+
+  async create(ctx: RequestContext, input: AdvertiserAccountInput): Promise<AdvertiserAccount> {
+    await assertValid(input);
+    if (input.name === undefined) throw ValidationFailedError.single('name', 'is required');
+    return this.dataSource.transaction(async (manager) => {
+      const { isDeleted: _ignored, ...fields } = input;
+      const inserted = await manager.insert(AdvertiserAccount, {
+        status: AdvertiserAccountStatus.ACTIVE,
+        type: AdvertiserAccountType.BRAND,
+        ...fields,
+        organisationId: ctx.organisationId,
+      });
+      const account = await this.load(manager, ctx, inserted.identifiers[0].id as number);
+      await recordEvent(manager, ctx, this.event('advertiser_account_created', account, ctx));
+      return account;
+    });
+  }
+
+  async update(ctx: RequestContext, id: number, input: AdvertiserAccountInput): Promise<AdvertiserAccount> {
+    await assertValid(input);
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.load(manager, ctx, id, true);
+      const { isDeleted: _ignored, ...fields } = input;
+      const changed = changedProperties(current, fields);
+      if (changed.length === 0) return current;
+      await manager.update(AdvertiserAccount, { id, organisationId: ctx.organisationId }, fields);
+      const account = await this.load(manager, ctx, id);
+      const event = this.event('advertiser_account_updated', account, ctx);
+      await recordEvent(manager, ctx, { ...event, payload: { ...event.payload, changed_fields: changed.map((prop) => advertiserAccountWire.wireName(prop)) } });
+      return account;
+    });
+  }
+
+  /** Soft delete. Refused while live campaigns run for the account, so none is left pointing at nothing. */
+  async delete(ctx: RequestContext, id: number): Promise<AdvertiserAccount> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.load(manager, ctx, id, true);
+      const campaigns = await tenantQuery(manager, Campaign, 'c', ctx).andWhere('c.primaryAdvertiserAccountId = :id', { id }).getCount();
+      if (campaigns > 0) {
+        throw ValidationFailedError.single('id', `has ${campaigns} campaign(s); delete them or move them to another account first`);
+      }
+      await manager.update(AdvertiserAccount, { id, organisationId: ctx.organisationId }, { isDeleted: 1, deletedAt: new Date() });
+      const account = await manager.findOneOrFail(AdvertiserAccount, { where: { id, organisationId: ctx.organisationId }, withDeleted: true });
+      await recordEvent(manager, ctx, this.event('advertiser_account_deleted', account, ctx));
+      return account;
+    });
+  }
+
+  /** Row-locks on writes so concurrent updates of one account apply one after the other. */
+  private async load(manager: EntityManager, ctx: RequestContext, id: number, lock = false): Promise<AdvertiserAccount> {
+    const query = tenantQuery(manager, AdvertiserAccount, 'a', ctx).andWhere('a.id = :id', { id });
+    if (lock) query.setLock('pessimistic_write');
+    const account = await query.getOne();
+    if (!account) throw new NotFoundError(RESOURCE);
+    return account;
+  }
+
+  private async filtered(ctx: RequestContext, filter: AdvertiserAccountFilter) {
+    await assertValid(filter);
+    const query = tenantQuery(this.dataSource.manager, AdvertiserAccount, 'a', ctx);
+    if (filter.search) query.andWhere('a.name ILIKE :search', { search: `%${escapeLike(filter.search)}%` });
+    if (filter.status) query.andWhere('a.status = :status', { status: filter.status });
+    return query;
+  }
+
+  private event(type: string, account: AdvertiserAccount, ctx: RequestContext) {
+    return { type, resourceType: 'advertiser_account', resourceId: account.id, payload: { advertiser_account: toAdvertiserAccountRecord(account, ctx) } };
+  }
+}

@@ -1,0 +1,133 @@
+import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
+import { changedProperties } from '../common/changes';
+import { NotFoundError } from '../common/errors';
+import { parseId } from '../common/ids';
+import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { RequestContext } from '../common/request-context';
+import { escapeLike } from '../common/sql';
+import { assertValid, FieldErrorCollector } from '../common/validation';
+import { tenantQuery } from '../db/tenant-scope';
+import { recordEvent } from '../outbox/outbox';
+import { checkDateOrder, checkInitialStatus, checkTransition } from './campaign-rules';
+import { CampaignStatus } from './campaign-status';
+import { Campaign } from './campaign.entity';
+import { CampaignFilter, CampaignInput } from './campaign.input';
+import { campaignWire, toCampaignRecord } from './campaign.record';
+
+const RESOURCE = 'Campaign';
+
+type CampaignValues = Partial<Omit<Campaign, 'primaryAdvertiserAccountId'>> & { primaryAdvertiserAccountId?: number };
+
+export class CampaignService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(ctx: RequestContext, filter: CampaignFilter, page: PageRequest): Promise<PageSlice<Campaign>> {
+    return fetchPage((await this.filtered(ctx, filter)).orderBy('c.id', 'ASC'), page);
+  }
+
+  async connection(ctx: RequestContext, filter: CampaignFilter, request: ConnectionRequest): Promise<ConnectionSlice<Campaign>> {
+    return fetchConnection(await this.filtered(ctx, filter), request);
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<Campaign> {
+    return this.load(this.dataSource.manager, ctx, id);
+  }
+
+  async create(ctx: RequestContext, input: CampaignInput): Promise<Campaign> {
+    await assertValid(input);
+    const values = this.values(input);
+    const errors = new FieldErrorCollector();
+    if (values.campaignTitle === undefined) errors.add('campaignTitle', 'is required');
+    if (values.primaryAdvertiserAccountId === undefined) errors.add('primaryAdvertiserAccountId', 'is required');
+    checkInitialStatus(values.campaignStatus ?? CampaignStatus.DRAFT, errors);
+    checkDateOrder({ earliestStartDate: null, latestStartDate: null, earliestEndDate: null, latestEndDate: null, ...values }, errors);
+    errors.throwIfAny();
+
+    return this.dataSource.transaction(async (manager) => {
+      await this.assertAccountExists(manager, ctx, values.primaryAdvertiserAccountId);
+      const inserted = await manager.insert(Campaign, { ...values, organisationId: ctx.organisationId });
+      const campaign = await this.load(manager, ctx, inserted.identifiers[0].id as number);
+      await recordEvent(manager, ctx, this.event('campaign_created', campaign));
+      return campaign;
+    });
+  }
+
+  /** Partial update: omitted fields stay as they are; rules are checked on the record as it would be saved. */
+  async update(ctx: RequestContext, id: number, input: CampaignInput): Promise<Campaign> {
+    await assertValid(input);
+    const values = this.values(input);
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.load(manager, ctx, id, true);
+      const errors = new FieldErrorCollector();
+      if (values.campaignStatus !== undefined) checkTransition(current.campaignStatus, values.campaignStatus, errors);
+      checkDateOrder({ ...current, ...values }, errors);
+      errors.throwIfAny();
+      if (values.primaryAdvertiserAccountId !== undefined && values.primaryAdvertiserAccountId !== current.primaryAdvertiserAccountId) {
+        await this.assertAccountExists(manager, ctx, values.primaryAdvertiserAccountId);
+      }
+
+      const changed = changedProperties(current, values);
+      if (changed.length === 0) return current;
+      await manager.update(Campaign, { id, organisationId: ctx.organisationId }, values);
+      const campaign = await this.load(manager, ctx, id);
+      await recordEvent(manager, ctx, {
+        ...this.event('campaign_updated', campaign),
+        payload: { campaign: toCampaignRecord(campaign), changed_fields: changed.map((prop) => campaignWire.wireName(prop)) },
+      });
+      return campaign;
+    });
+  }
+
+  async delete(ctx: RequestContext, id: number): Promise<Campaign> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.load(manager, ctx, id, true);
+      await manager.update(Campaign, { id, organisationId: ctx.organisationId }, { deletedAt: new Date() });
+      const campaign = await manager.findOneOrFail(Campaign, { where: { id, organisationId: ctx.organisationId }, withDeleted: true });
+      await recordEvent(manager, ctx, this.event('campaign_deleted', campaign));
+      return campaign;
+    });
+  }
+
+  private values(input: CampaignInput): CampaignValues {
+    const { primaryAdvertiserAccountId, ...rest } = input;
+    const values: CampaignValues = { ...rest };
+    if (primaryAdvertiserAccountId !== undefined) values.primaryAdvertiserAccountId = parseId(primaryAdvertiserAccountId) ?? undefined;
+    return values;
+  }
+
+  /** The account must be a live account of this workspace; another workspace's is reported exactly like a missing one. */
+  private async assertAccountExists(manager: EntityManager, ctx: RequestContext, accountId: number | undefined): Promise<void> {
+    const exists = accountId !== undefined && (await tenantQuery(manager, AdvertiserAccount, 'a', ctx).andWhere('a.id = :accountId', { accountId }).getExists());
+    if (!exists) {
+      const errors = new FieldErrorCollector();
+      errors.add('primaryAdvertiserAccountId', 'does not name an advertiser account of this workspace');
+      errors.throwIfAny();
+    }
+  }
+
+  private async load(manager: EntityManager, ctx: RequestContext, id: number, lock = false): Promise<Campaign> {
+    const query = tenantQuery(manager, Campaign, 'c', ctx).andWhere('c.id = :id', { id });
+    if (lock) query.setLock('pessimistic_write');
+    const campaign = await query.getOne();
+    if (!campaign) throw new NotFoundError(RESOURCE);
+    return campaign;
+  }
+
+  private async filtered(ctx: RequestContext, filter: CampaignFilter): Promise<SelectQueryBuilder<Campaign>> {
+    await assertValid(filter);
+    const query = tenantQuery(this.dataSource.manager, Campaign, 'c', ctx);
+    if (filter.campaignStatus !== undefined) query.andWhere('c.campaignStatus = :status', { status: filter.campaignStatus });
+    if (filter.search) {
+      query.andWhere('(c.campaignTitle ILIKE :search OR c.brandPromoting ILIKE :search)', { search: `%${escapeLike(filter.search)}%` });
+    }
+    if (filter.advertiserAccountId !== undefined) {
+      query.andWhere('c.primaryAdvertiserAccountId = :accountId', { accountId: parseId(filter.advertiserAccountId) });
+    }
+    return query;
+  }
+
+  private event(type: string, campaign: Campaign) {
+    return { type, resourceType: 'campaign', resourceId: campaign.id, payload: { campaign: toCampaignRecord(campaign) } };
+  }
+}

@@ -1,0 +1,109 @@
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { ValidationFailedError } from './errors';
+import { assertValid } from './validation';
+
+export const DEFAULT_PAGE_SIZE = 15;
+export const DEFAULT_CONNECTION_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** REST pages: `?page` from 1, `?per_page` up to 100. */
+export class PageRequest {
+  @IsInt() @Min(1) page: number = 1;
+  @IsInt() @Min(1) @Max(MAX_PAGE_SIZE) perPage: number = DEFAULT_PAGE_SIZE;
+}
+
+export interface PageSlice<T> {
+  items: T[];
+  page: number;
+  perPage: number;
+  hasNextPage: boolean;
+}
+
+/** One statement per page: one extra row tells whether a next page exists, no count needed. */
+export async function fetchPage<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, request: PageRequest): Promise<PageSlice<T>> {
+  await assertValid(request);
+  const rows = await query
+    .offset((request.page - 1) * request.perPage)
+    .limit(request.perPage + 1)
+    .getMany();
+  return { items: rows.slice(0, request.perPage), page: request.page, perPage: request.perPage, hasNextPage: rows.length > request.perPage };
+}
+
+export type SortDirection = 'ASC' | 'DESC';
+
+export interface SortOrder {
+  /** Entity property to sort on; must be NOT NULL so the keyset is total. */
+  property: string;
+  direction: SortDirection;
+}
+
+/** GraphQL connections: `first` rows after an opaque cursor, sorted by a property then id. */
+export class ConnectionRequest {
+  @IsInt() @Min(1) @Max(MAX_PAGE_SIZE) first: number = DEFAULT_CONNECTION_SIZE;
+  @IsOptional() @IsString() after?: string;
+  @IsIn(['ASC', 'DESC']) direction: SortDirection = 'ASC';
+  @IsString() property: string = 'id';
+}
+
+export interface ConnectionSlice<T> {
+  items: { node: T; cursor: string }[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+}
+
+type CursorValue = string | number;
+
+function encodeCursor(property: string, value: CursorValue, id: number): string {
+  return Buffer.from(JSON.stringify([property, value, id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string, property: string): { value: CursorValue; id: number } {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(decoded) && decoded.length === 3 && decoded[0] === property && Number.isInteger(decoded[2])) {
+      const value: unknown = decoded[1];
+      if (typeof value === 'string' || typeof value === 'number') return { value, id: decoded[2] as number };
+    }
+  } catch {
+    // reported below
+  }
+  throw ValidationFailedError.single('after', 'is not a cursor of this list in this order');
+}
+
+function cursorValue(value: unknown): CursorValue {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  return String(value);
+}
+
+/** Keyset pagination: stable under inserts, and an index on (property, id) serves every page. */
+export async function fetchConnection<T extends ObjectLiteral & { id: number }>(
+  query: SelectQueryBuilder<T>,
+  request: ConnectionRequest,
+): Promise<ConnectionSlice<T>> {
+  await assertValid(request);
+  const alias = query.alias;
+  const column = query.expressionMap.mainAlias?.metadata.findColumnWithPropertyPath(request.property);
+  if (!column) throw ValidationFailedError.single('orderBy', 'names no sortable field');
+  const sortExpr = `${query.escape(alias)}.${query.escape(column.databaseName)}`;
+  const idExpr = `${query.escape(alias)}.${query.escape('id')}`;
+
+  if (request.after !== undefined) {
+    const { value, id } = decodeCursor(request.after, request.property);
+    const comparison = request.direction === 'ASC' ? '>' : '<';
+    const typed = column.type === 'timestamptz' || column.type === Date ? '::timestamptz' : '';
+    query.andWhere(`(${sortExpr}, ${idExpr}) ${comparison} (:cursorValue${typed}, :cursorId)`, { cursorValue: value, cursorId: id });
+  }
+  const rows = await query
+    .orderBy(`${alias}.${request.property}`, request.direction)
+    .addOrderBy(`${alias}.id`, request.direction)
+    .limit(request.first + 1)
+    .getMany();
+  const page = rows.slice(0, request.first);
+  return {
+    items: page.map((node) => ({ node, cursor: encodeCursor(request.property, cursorValue(node[request.property]), node.id) })),
+    hasNextPage: rows.length > request.first,
+    hasPreviousPage: request.after !== undefined,
+  };
+}

@@ -1,0 +1,90 @@
+import { isEmail, isURL, validate, ValidateBy, ValidateIf, type ValidationError, type ValidationOptions } from 'class-validator';
+import { parseId } from './ids';
+import { ValidationFailedError, type FieldErrors } from './errors';
+
+/**
+ * The field may be left out (undefined) but, when given, must pass the field's other rules:
+ * unlike @IsOptional, an explicit null is checked (and refused by type rules) for columns that
+ * cannot be null.
+ */
+export function IsOmittable(options?: ValidationOptions): PropertyDecorator {
+  return ValidateIf((_object: object, value: unknown) => value !== undefined, options);
+}
+
+function collect(errors: ValidationError[], prefix: string, into: FieldErrors): FieldErrors {
+  for (const error of errors) {
+    const field = prefix ? `${prefix}.${error.property}` : error.property;
+    const messages = Object.values(error.constraints ?? {}).map((message) =>
+      message.startsWith(`${error.property} `) ? message.slice(error.property.length + 1) : message,
+    );
+    if (messages.length > 0) into[field] = [...(into[field] ?? []), ...messages];
+    if (error.children?.length) collect(error.children, field, into);
+  }
+  return into;
+}
+
+/** Runs the input class's class-validator rules; the single entry point both faces go through. */
+export async function assertValid(input: object): Promise<void> {
+  const errors = await validate(input, { forbidUnknownValues: true, validationError: { target: false, value: false } });
+  if (errors.length > 0) throw new ValidationFailedError(collect(errors, '', {}));
+}
+
+/** Gathers rule failures found after loading state (transitions, references) into one refusal. */
+export class FieldErrorCollector {
+  private readonly errors: FieldErrors = {};
+
+  add(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+  }
+
+  throwIfAny(): void {
+    if (Object.keys(this.errors).length > 0) throw new ValidationFailedError(this.errors);
+  }
+}
+
+/** An id as either face sends it: a positive integer, or its digits in a string (GraphQL `ID`, v2 string ids). */
+export function IsEntityId(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isEntityId',
+      validator: {
+        validate: (value: unknown) => parseId(value) !== null,
+        defaultMessage: () => 'must be a positive integer id',
+      },
+    },
+    options,
+  );
+}
+
+/** Empty means "none"; anything else must be an absolute http(s) URL. */
+export function IsHttpUrlOrEmpty(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isHttpUrlOrEmpty',
+      validator: {
+        validate: (value: unknown) => value === '' || (typeof value === 'string' && isURL(value, { protocols: ['http', 'https'], require_protocol: true })),
+        defaultMessage: () => 'must be an http(s) URL or empty',
+      },
+    },
+    options,
+  );
+}
+
+/** Empty means "none"; anything else must be an e-mail address. */
+export function IsEmailOrEmpty(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isEmailOrEmpty',
+      validator: {
+        validate: (value: unknown) => value === '' || (typeof value === 'string' && isEmail(value)),
+        defaultMessage: () => 'must be an e-mail address or empty',
+      },
+    },
+    options,
+  );
+}
+
+/** 0/1 integer flags of the v2 records. */
+export function IsFlag(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isFlag', validator: { validate: (value: unknown) => value === 0 || value === 1, defaultMessage: () => 'must be 0 or 1' } }, options);
+}

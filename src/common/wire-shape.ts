@@ -1,0 +1,92 @@
+import { camelCase } from 'typeorm/util/StringUtils.js';
+
+/** How one field of a v2 record is spelled and typed on the wire. */
+export interface WireFieldSpec {
+  wire: string;
+  /** The entity / service-input property; camelCase of `wire` unless the spec spells it oddly. */
+  prop?: string;
+  /** Output conversion (for example an integer id the spec returns as a string). */
+  toWire?: (value: unknown) => unknown;
+  /** Input conversion, applied before validation (for example a numeric string the spec sends). */
+  fromWire?: (value: unknown) => unknown;
+  /** Shown in records but never written by clients (ignored when a client echoes it back). */
+  readOnly?: boolean;
+}
+
+export interface MappedBody {
+  values: Record<string, unknown>;
+  unknownFields: string[];
+}
+
+function isoTimestamp(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/**
+ * The v2 spelling of a resource, declared once per resource and used both ways: entity → record
+ * for responses and events, body → service input for writes, and property → wire name for errors.
+ */
+export class WireShape {
+  private readonly fields: Required<Pick<WireFieldSpec, 'wire' | 'prop'>>[] & WireFieldSpec[];
+  private readonly byWire = new Map<string, WireFieldSpec & { prop: string }>();
+  private readonly byProp = new Map<string, string>();
+
+  constructor(specs: (string | WireFieldSpec)[]) {
+    this.fields = specs.map((spec) => {
+      const field = typeof spec === 'string' ? { wire: spec } : spec;
+      return { ...field, prop: field.prop ?? camelCase(field.wire) };
+    });
+    for (const field of this.fields) {
+      this.byWire.set(field.wire, field);
+      this.byProp.set(field.prop, field.wire);
+    }
+  }
+
+  /** Every field in declaration order (the spec's order); timestamps become ISO 8601 UTC strings. */
+  toRecord(source: object, extra: Record<string, unknown> = {}): Record<string, unknown> {
+    const values = source as Record<string, unknown>;
+    const record: Record<string, unknown> = {};
+    for (const field of this.fields) {
+      if (field.wire in extra) {
+        record[field.wire] = extra[field.wire];
+        continue;
+      }
+      const value = values[field.prop] ?? null;
+      record[field.wire] = value === null ? null : (field.toWire ?? isoTimestamp)(value);
+    }
+    return record;
+  }
+
+  /** A JSON body in v2 spelling → service-input properties; unknown names are reported, read-only ones skipped. */
+  fromBody(body: Record<string, unknown>, writable?: readonly string[]): MappedBody {
+    const values: Record<string, unknown> = {};
+    const unknownFields: string[] = [];
+    for (const [wire, value] of Object.entries(body)) {
+      const field = this.byWire.get(wire);
+      if (!field || (writable && !writable.includes(wire) && !field.readOnly)) {
+        unknownFields.push(wire);
+        continue;
+      }
+      if (field.readOnly) continue;
+      values[field.prop] = field.fromWire && value !== null && value !== undefined ? field.fromWire(value) : value;
+    }
+    return { values, unknownFields };
+  }
+
+  /** Error keys: `campaignTitle` → `campaign_title`; nested paths map each known segment. */
+  wireName(propPath: string): string {
+    return propPath
+      .split('.')
+      .map((segment) => this.byProp.get(segment) ?? segment)
+      .join('.');
+  }
+}
+
+/** Accepts an integer sent as a numeric string (the spec sends some ids that way). */
+export function integerFromString(value: unknown): unknown {
+  return typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : value;
+}
+
+export function integerToString(value: unknown): unknown {
+  return typeof value === 'number' ? String(value) : value;
+}

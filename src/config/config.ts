@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { plainToConfig } from './config-input';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Unset means: run the embedded PostgreSQL under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: LogLevel;
+  nodeEnv: NodeEnv;
+  /** Base of absolute URLs in responses; when unset it is taken from the request. */
+  publicUrl: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment once, at start; every problem is reported together. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const { config, problems } = plainToConfig(env);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { ...config, dataDir: path.resolve(config.dataDir) };
+}

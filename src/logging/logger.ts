@@ -1,0 +1,28 @@
+import pino, { type DestinationStream, type Logger } from 'pino';
+import type { LogLevel } from '../config/config';
+
+/** Header, body and field paths that may carry credentials; written as "[redacted]" wherever they appear. */
+export const REDACTED_PATHS = [
+  'req.headers["x-api-key"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.client_secret',
+  '*.clientSecret',
+  '*.key',
+  'password',
+  'client_secret',
+  'key',
+];
+
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'campaign-partner-api' },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination,
+  );
+}

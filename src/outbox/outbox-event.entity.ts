@@ -1,0 +1,38 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Organisation } from '../organisations/organisation.entity';
+
+/**
+ * A domain event, written in the same transaction as the change that caused it, so an event
+ * exists exactly when its change was committed. Delivery reads from here.
+ */
+@Entity('outbox_events')
+@Index(['organisationId', 'id'])
+export class OutboxEvent {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ type: 'integer' })
+  organisationId!: number;
+
+  @ManyToOne(() => Organisation, { nullable: false, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'organisation_id' })
+  organisation?: Organisation;
+
+  @Column({ type: 'varchar', length: 64 })
+  eventType!: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  resourceType!: string;
+
+  @Column({ type: 'integer' })
+  resourceId!: number;
+
+  @Column({ type: 'jsonb' })
+  payload!: Record<string, unknown>;
+
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  requestId!: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
+  createdAt!: Date;
+}
