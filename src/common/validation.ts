@@ -25,7 +25,7 @@ function collect(errors: ValidationError[], prefix: string, into: FieldErrors): 
 
 /** Runs the input class's class-validator rules; the single entry point both faces go through. */
 export async function assertValid(input: object): Promise<void> {
-  const errors = await validate(input, { forbidUnknownValues: true, validationError: { target: false, value: false } });
+  const errors = await validate(input, { forbidUnknownValues: true, stopAtFirstError: true, validationError: { target: false, value: false } });
   if (errors.length > 0) throw new ValidationFailedError(collect(errors, '', {}));
 }
 

@@ -1,4 +1,4 @@
-import { camelCase } from 'typeorm/util/StringUtils.js';
+import { camelCase, snakeCase } from 'typeorm/util/StringUtils.js';
 
 /** How one field of a v2 record is spelled and typed on the wire. */
 export interface WireFieldSpec {
@@ -27,7 +27,7 @@ function isoTimestamp(value: unknown): unknown {
  * for responses and events, body → service input for writes, and property → wire name for errors.
  */
 export class WireShape {
-  private readonly fields: Required<Pick<WireFieldSpec, 'wire' | 'prop'>>[] & WireFieldSpec[];
+  private readonly fields: (WireFieldSpec & { prop: string })[];
   private readonly byWire = new Map<string, WireFieldSpec & { prop: string }>();
   private readonly byProp = new Map<string, string>();
 
@@ -73,12 +73,9 @@ export class WireShape {
     return { values, unknownFields };
   }
 
-  /** Error keys: `campaignTitle` → `campaign_title`; nested paths map each known segment. */
+  /** Error keys: `campaignTitle` → `campaign_title`; names the shape does not declare are snake_cased. */
   wireName(propPath: string): string {
-    return propPath
-      .split('.')
-      .map((segment) => this.byProp.get(segment) ?? segment)
-      .join('.');
+    return wireNameOf(propPath, this.byProp);
   }
 }
 
@@ -89,4 +86,12 @@ export function integerFromString(value: unknown): unknown {
 
 export function integerToString(value: unknown): unknown {
   return typeof value === 'number' ? String(value) : value;
+}
+
+/** v2 spelling of a property path, segment by segment (`phases.0.phaseTitle` → `phases.0.phase_title`). */
+export function wireNameOf(propPath: string, known: ReadonlyMap<string, string> = new Map()): string {
+  return propPath
+    .split('.')
+    .map((segment) => known.get(segment) ?? snakeCase(segment))
+    .join('.');
 }

@@ -1,0 +1,52 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { parseIdOrNotFound } from '../common/ids';
+import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
+import type { GraphQLContext } from '../graphql/context';
+import { attempt } from '../graphql/user-error';
+import { AdvertiserAccount } from './advertiser-account.entity';
+import { AdvertiserAccountConnection, AdvertiserAccountDeletePayload, AdvertiserAccountOrder, AdvertiserAccountPayload } from './advertiser-account.graphql';
+import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-account.input';
+
+const RESOURCE = 'Advertiser account';
+
+@Resolver(() => AdvertiserAccount)
+export class AdvertiserAccountResolver {
+  @Query(() => AdvertiserAccountConnection, { description: 'Advertiser accounts of the workspace, a page at a time.' })
+  async advertiserAccounts(
+    @Ctx() { request, services }: GraphQLContext,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('filter', () => AdvertiserAccountFilter, { nullable: true }) filter?: AdvertiserAccountFilter,
+    @Arg('orderBy', () => AdvertiserAccountOrder, { nullable: true }) orderBy?: AdvertiserAccountOrder,
+  ): Promise<Connection<AdvertiserAccount>> {
+    const page = connectionRequest(first, after, orderBy);
+    return toConnection(await services.advertiserAccounts.connection(request, filter ?? new AdvertiserAccountFilter(), page));
+  }
+
+  @Query(() => AdvertiserAccount, { nullable: true, description: 'One advertiser account; NOT_FOUND when it is not in this workspace.' })
+  async advertiserAccount(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<AdvertiserAccount> {
+    return services.advertiserAccounts.get(request, parseIdOrNotFound(id, RESOURCE));
+  }
+
+  @Mutation(() => AdvertiserAccountPayload)
+  async advertiserAccountCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => AdvertiserAccountInput) input: AdvertiserAccountInput): Promise<AdvertiserAccountPayload> {
+    const { result, userErrors } = await attempt(() => services.advertiserAccounts.create(request, input));
+    return { advertiserAccount: result, userErrors };
+  }
+
+  @Mutation(() => AdvertiserAccountPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
+  async advertiserAccountUpdate(
+    @Ctx() { request, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => AdvertiserAccountInput) input: AdvertiserAccountInput,
+  ): Promise<AdvertiserAccountPayload> {
+    const { result, userErrors } = await attempt(() => services.advertiserAccounts.update(request, parseIdOrNotFound(id, RESOURCE), input));
+    return { advertiserAccount: result, userErrors };
+  }
+
+  @Mutation(() => AdvertiserAccountDeletePayload, { description: 'Soft-deletes the account; refused while campaigns run for it.' })
+  async advertiserAccountDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<AdvertiserAccountDeletePayload> {
+    const { result, userErrors } = await attempt(() => services.advertiserAccounts.delete(request, parseIdOrNotFound(id, RESOURCE)));
+    return { deletedAdvertiserAccountId: result ? String(result.id) : null, userErrors };
+  }
+}

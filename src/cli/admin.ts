@@ -1,0 +1,109 @@
+import 'reflect-metadata';
+import { Command, CommanderError } from 'commander';
+import type { Logger } from 'pino';
+import { DomainError, ValidationFailedError } from '../common/errors';
+import { parseId } from '../common/ids';
+import { ConfigError, loadConfig } from '../config/config';
+import { openDatabase } from '../db/database';
+import { createLogger } from '../logging/logger';
+import { createServices, type Services } from '../services';
+import { seedDemo } from './seed-demo';
+
+/** The CLI's contract is its stdout: one JSON line per result. Logs go to stderr, warnings only. */
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+class CliError extends Error {}
+
+function reason(error: unknown): string {
+  if (error instanceof ValidationFailedError) {
+    return Object.entries(error.fieldErrors)
+      .map(([field, messages]) => `${field} ${messages.join(', ')}`)
+      .join('; ');
+  }
+  if (error instanceof ConfigError) return error.problems.join('; ');
+  if (error instanceof DomainError || error instanceof CliError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function withServices<T>(run: (services: Services) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const logger: Logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
+  const database = await openDatabase(config, logger);
+  try {
+    return await run(createServices(database.dataSource));
+  } finally {
+    await database.close();
+  }
+}
+
+function program(): Command {
+  const cli = new Command('admin')
+    .description('Operator commands for the campaign partner API (workspaces, API keys, demo data).')
+    .exitOverride()
+    .configureOutput({ writeErr: () => undefined, writeOut: (text) => process.stdout.write(text) });
+
+  cli
+    .command('org:create')
+    .description('Create a workspace (organisation).')
+    .requiredOption('--name <name>', 'display name')
+    .option('--code <code>', 'organization_code (generated from the name when omitted)')
+    .action(async ({ name, code }: { name: string; code?: string }) => {
+      const organisation = await withServices((services) => services.organisations.create(name, code));
+      print({ id: organisation.id, organization_code: organisation.organizationCode, name: organisation.name });
+    });
+
+  cli
+    .command('key:create')
+    .description('Issue an API key for a workspace; the key is printed this once only.')
+    .requiredOption('--org <organization_code>', 'workspace code')
+    .option('--label <text>', 'what the key is for')
+    .action(async ({ org, label }: { org: string; label?: string }) => {
+      const issued = await withServices(async (services) => services.apiKeys.issue(await services.organisations.findByCode(org), label));
+      print({ id: issued.id, key: issued.key, prefix: issued.prefix, organization_code: issued.organizationCode });
+    });
+
+  cli
+    .command('key:list')
+    .description('List the keys of a workspace (prefixes only; keys are never shown again).')
+    .requiredOption('--org <organization_code>', 'workspace code')
+    .action(async ({ org }: { org: string }) => {
+      const keys = await withServices(async (services) => services.apiKeys.list(await services.organisations.findByCode(org)));
+      for (const key of keys) {
+        print({ id: key.id, prefix: key.prefix, label: key.label, created_at: key.createdAt, last_used_at: key.lastUsedAt, revoked_at: key.revokedAt });
+      }
+    });
+
+  cli
+    .command('key:revoke')
+    .description('Revoke a key; requests with it are refused from now on.')
+    .requiredOption('--id <id>', 'key id (from key:list)')
+    .action(async ({ id }: { id: string }) => {
+      const keyId = parseId(id);
+      if (keyId === null) throw new CliError(`--id must be a positive integer, got "${id}"`);
+      const key = await withServices((services) => services.apiKeys.revoke(keyId));
+      print({ id: key.id, prefix: key.prefix, revoked_at: key.revokedAt });
+    });
+
+  cli
+    .command('seed:demo')
+    .description('Create a demo workspace with sample data and print an API key for it.')
+    .action(async () => {
+      print(await withServices((services) => seedDemo(services)));
+    });
+
+  return cli;
+}
+
+program()
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) process.exit(0);
+      process.stderr.write(`${error.message.replace(/^error: /, '')}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`${reason(error)}\n`);
+    process.exit(1);
+  });

@@ -1,0 +1,10 @@
+import type { RequestContext } from '../common/request-context';
+import type { Services } from '../services';
+import type { Loaders } from './loaders';
+
+/** What every resolver receives: who is asking, the service layer, and this request's loaders. */
+export interface GraphQLContext {
+  request: RequestContext;
+  services: Services;
+  loaders: Loaders;
+}

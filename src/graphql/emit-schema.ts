@@ -1,0 +1,15 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createSchema, printSchemaFile } from './schema';
+
+/** `npm run schema:emit`: rewrites the checked-in schema.graphql from the code. */
+async function main(): Promise<void> {
+  const target = path.resolve(__dirname, '..', '..', '..', 'schema.graphql');
+  await writeFile(target, printSchemaFile(await createSchema()));
+  process.stdout.write(`wrote ${target}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { NotFoundError, UnauthenticatedError, ValidationFailedError } from '../common/errors';
+
+export const INTERNAL_MESSAGE = 'Internal server error';
+
+/** Codes Apollo itself assigns to requests it could not run; they carry no internals. */
+const PASS_THROUGH_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE', 'UNAUTHENTICATED']);
+
+export function isExpectedError(error: unknown): boolean {
+  const original = unwrapResolverError(error);
+  return original instanceof NotFoundError || original instanceof UnauthenticatedError || original instanceof ValidationFailedError;
+}
+
+/**
+ * The one place GraphQL errors get their `extensions.code`. Domain errors map to their codes;
+ * anything unexpected (logged by the error-logging plugin) becomes a bare INTERNAL_SERVER_ERROR.
+ */
+export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  {
+    const original = unwrapResolverError(error);
+    const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
+    if (original instanceof NotFoundError) return { ...base, message: original.message, extensions: { code: 'NOT_FOUND' } };
+    if (original instanceof UnauthenticatedError) return { ...base, message: original.message, extensions: { code: 'UNAUTHENTICATED' } };
+    if (original instanceof ValidationFailedError) {
+      return { ...base, message: original.message, extensions: { code: 'BAD_USER_INPUT', fieldErrors: original.fieldErrors } };
+    }
+    const code = formatted.extensions?.code;
+    if (typeof code === 'string' && PASS_THROUGH_CODES.has(code) && (original instanceof GraphQLError || original === error)) {
+      return { ...base, extensions: { code } };
+    }
+    return { ...base, message: INTERNAL_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import type { RequestContext } from '../common/request-context';
+import type { WireShape } from '../common/wire-shape';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the authentication hook before any /v2 or /graphql handler runs. */
+    requestContext?: RequestContext;
+  }
+  interface FastifyContextConfig {
+    /** The v2 spelling of the route's resource, used to name fields in 422 errors. */
+    wire?: WireShape;
+  }
+}
+
+export function requestContext(request: FastifyRequest): RequestContext {
+  if (!request.requestContext) throw new Error('route reached without authentication');
+  return request.requestContext;
+}
+
+/** The presented key: `X-API-Key`, or `Authorization: Bearer <key>` (the spec calls it a bearer token). */
+export function presentedApiKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  const direct = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (direct) return direct;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,25 @@
+/** The v2 envelopes (spec §2.1), built in one place. */
+export interface SuccessEnvelope<T> {
+  success: true;
+  message: string;
+  data: T;
+}
+
+export interface ErrorEnvelope {
+  success: false;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+export function success<T>(message: string, data: T): SuccessEnvelope<T> {
+  return { success: true, message, data };
+}
+
+/** For operations whose documented 200 carries no `data` (deletes). */
+export function done(message: string): { success: true; message: string } {
+  return { success: true, message };
+}
+
+export function failure(message: string, errors?: Record<string, string[]>): ErrorEnvelope {
+  return errors ? { success: false, message, errors } : { success: false, message };
+}

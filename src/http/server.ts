@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config/config';
+import { createSchema } from '../graphql/schema';
+import type { Services } from '../services';
+import { authenticate } from './authentication';
+import { handleError, handleNotFound } from './error-handler';
+import { registerGraphQL } from './graphql-route';
+import type { Readiness } from './readiness';
+import { registerV2Routes } from './rest/routes';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface ServerDeps {
+  config: Pick<AppConfig, 'publicUrl' | 'nodeEnv'>;
+  logger: Logger;
+  services: Services;
+  readiness: Readiness;
+}
+
+/** A caller's x-request-id is kept when it is sane, so its logs and ours line up; otherwise one is made. */
+function requestId(request: { headers: FastifyRequest['headers'] }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+}
+
+/** JSON bodies; an empty body is "no body" (clients send the header on DELETE too), not an error. */
+function parseJson(_request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void): void {
+  if (body.trim() === '') return done(null, undefined);
+  try {
+    done(null, JSON.parse(body));
+  } catch {
+    done(Object.assign(new Error('Body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON' }));
+  }
+}
+
+export async function buildServer({ config, logger, services, readiness }: ServerDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: requestId,
+    requestIdLogLabel: 'reqId',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, parseJson);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(handleNotFound);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const report = await readiness.check();
+    return reply.status(report.ready ? 200 : 503).send({ status: report.ready ? 'ready' : 'not ready', state: report.state, database: report.database });
+  });
+
+  await app.register(
+    async (v2) => {
+      v2.addHook('preHandler', authenticate(services.apiKeys));
+      registerV2Routes(v2, { services, publicUrl: config.publicUrl });
+    },
+    { prefix: '/v2' },
+  );
+
+  await registerGraphQL(app, await createSchema(), services, config.nodeEnv === 'production');
+  return app;
+}
