@@ -39,7 +39,7 @@ export class AdvertiserAccountService {
     await assertValid(input);
     if (input.name === undefined) throw ValidationFailedError.single('name', 'is required');
     return this.dataSource.transaction(async (manager) => {
-      const { isDeleted: _ignored, ...fields } = input;
+      const { isDeleted: _isDeleted, ...fields } = input;
       const inserted = await manager.insert(AdvertiserAccount, {
         status: AdvertiserAccountStatus.ACTIVE,
         type: AdvertiserAccountType.BRAND,
@@ -56,7 +56,7 @@ export class AdvertiserAccountService {
     await assertValid(input);
     return this.dataSource.transaction(async (manager) => {
       const current = await this.load(manager, ctx, id, true);
-      const { isDeleted: _ignored, ...fields } = input;
+      const { isDeleted: _isDeleted, ...fields } = input;
       const changed = changedProperties(current, fields);
       if (changed.length === 0) return current;
       await manager.update(AdvertiserAccount, { id, organisationId: ctx.organisationId }, fields);

