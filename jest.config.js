@@ -8,6 +8,7 @@ module.exports = {
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  setupFiles: ['reflect-metadata'],
   testTimeout: 30_000,
   maxWorkers: 2,
 };

@@ -8,6 +8,8 @@ import { freshDatabase } from './test-database';
 
 export interface TestApp {
   baseUrl: string;
+  /** The file's own database, for child processes (the admin CLI) that must see the same rows. */
+  databaseUrl: string;
   dataSource: DataSource;
   services: Services;
   /** A new workspace with its own API key, made the way the admin CLI makes them. */
@@ -45,10 +47,11 @@ let counter = 0;
 
 /** A real server on a free port over a fresh real database: tests go through HTTP like a partner. */
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const databaseUrl = await freshDatabase();
   const config: AppConfig = {
     port: 0,
     host: '127.0.0.1',
-    databaseUrl: await freshDatabase(),
+    databaseUrl,
     dataDir: '/nonexistent',
     logLevel: 'silent',
     nodeEnv: 'test',
@@ -62,6 +65,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
 
   return {
     baseUrl,
+    databaseUrl,
     dataSource: running.database.dataSource,
     services,
     async workspace(name?: string) {
