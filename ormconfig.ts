@@ -4,6 +4,8 @@ import { DataSource, type DataSourceOptions, type Logger } from 'typeorm';
 import { SnakeNamingStrategy } from './src/db/snake-naming.strategy';
 import { ENTITIES } from './src/db/entities';
 
+export const APPLICATION_NAME = 'campaign-partner-api';
+
 /**
  * The one definition of how the application talks to PostgreSQL. The server, the admin CLI,
  * the tests and the TypeORM CLI all build their DataSource here; only the URL differs.
@@ -19,7 +21,8 @@ export function dataSourceOptions(url: string, logger?: Logger): DataSourceOptio
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
     migrationsRun: false,
-    extra: { max: 10, application_name: 'campaign-partner-api' },
+    // The pid lets one process tell its own connections from another's (see db/database.ts).
+    extra: { max: 10, application_name: `${APPLICATION_NAME}/${process.pid}` },
     ...(logger ? { logger, logging: true } : { logging: false }),
   };
 }

@@ -1,25 +1,16 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { Column, CreateDateColumn, DeleteDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { DateTimeScalar } from '../graphql/scalars';
-import { Organisation } from '../organisations/organisation.entity';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { Column, Entity, Index } from 'typeorm';
+import { WorkspaceRecord } from '../db/workspace-record';
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
 
 @ObjectType({ description: 'A brand or agency the workspace runs campaigns for.' })
 @Entity('advertiser_accounts')
 @Index(['organisationId', 'id'])
-@Index(['organisationId', 'name'])
-export class AdvertiserAccount {
-  @Field(() => ID)
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id!: number;
-
-  @Column({ type: 'integer' })
-  organisationId!: number;
-
-  @ManyToOne(() => Organisation, { nullable: false, onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
-
+// One index per GraphQL sort order, so each keyset page is an index range scan.
+@Index(['organisationId', 'name', 'id'])
+@Index(['organisationId', 'createdAt', 'id'])
+@Index(['organisationId', 'updatedAt', 'id'])
+export class AdvertiserAccount extends WorkspaceRecord {
   @Field()
   @Column({ type: 'varchar', length: 255 })
   name!: string;
@@ -71,15 +62,4 @@ export class AdvertiserAccount {
   @Field()
   @Column({ type: 'varchar', length: 255, default: '' })
   address2!: string;
-
-  @DeleteDateColumn({ type: 'timestamptz', precision: 3, nullable: true })
-  deletedAt!: Date | null;
-
-  @Field(() => DateTimeScalar)
-  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
-  createdAt!: Date;
-
-  @Field(() => DateTimeScalar)
-  @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
-  updatedAt!: Date;
 }

@@ -1,6 +1,6 @@
-import { IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
+import { IsEnum, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
-import { IsOmittable } from '../common/validation';
+import { IsNotBlank, IsOmittable } from '../common/validation';
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
 
 /**
@@ -10,7 +10,7 @@ import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-acc
 @InputType({ description: 'Fields of an advertiser account. On create `name` is required; on update omitted fields are unchanged.' })
 export class AdvertiserAccountInput {
   @Field({ nullable: true })
-  @IsOmittable() @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsOmittable() @IsString() @IsNotBlank() @MaxLength(255)
   name?: string;
 
   @Field(() => AdvertiserAccountStatus, { nullable: true })

@@ -14,10 +14,10 @@ export class AdvertiserAccountResolver {
   @Query(() => AdvertiserAccountConnection, { description: 'Advertiser accounts of the workspace, a page at a time.' })
   async advertiserAccounts(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('filter', () => AdvertiserAccountFilter, { nullable: true }) filter?: AdvertiserAccountFilter,
-    @Arg('orderBy', () => AdvertiserAccountOrder, { nullable: true }) orderBy?: AdvertiserAccountOrder,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Arg('filter', () => AdvertiserAccountFilter, { nullable: true }) filter?: AdvertiserAccountFilter | null,
+    @Arg('orderBy', () => AdvertiserAccountOrder, { nullable: true }) orderBy?: AdvertiserAccountOrder | null,
   ): Promise<Connection<AdvertiserAccount>> {
     const page = connectionRequest(first, after, orderBy);
     return toConnection(await services.advertiserAccounts.connection(request, filter ?? new AdvertiserAccountFilter(), page));

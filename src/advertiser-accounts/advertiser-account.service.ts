@@ -14,6 +14,7 @@ import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-ac
 import { advertiserAccountWire, toAdvertiserAccountRecord } from './advertiser-account.record';
 
 const RESOURCE = 'Advertiser account';
+const REQUIRED_ON_CREATE = ['name'] as const;
 
 export class AdvertiserAccountService {
   constructor(private readonly dataSource: DataSource) {}
@@ -36,8 +37,7 @@ export class AdvertiserAccountService {
   }
 
   async create(ctx: RequestContext, input: AdvertiserAccountInput): Promise<AdvertiserAccount> {
-    await assertValid(input);
-    if (input.name === undefined) throw ValidationFailedError.single('name', 'is required');
+    await assertValid(input, REQUIRED_ON_CREATE);
     return this.dataSource.transaction(async (manager) => {
       const { isDeleted: _isDeleted, ...fields } = input;
       const inserted = await manager.insert(AdvertiserAccount, {
@@ -81,6 +81,8 @@ export class AdvertiserAccountService {
       return account;
     });
   }
+
+  /** Create needs a name; a missing one is reported together with every other broken rule, in one refusal. */
 
   /** Row-locks on writes so concurrent updates of one account apply one after the other. */
   private async load(manager: EntityManager, ctx: RequestContext, id: number, lock = false): Promise<AdvertiserAccount> {

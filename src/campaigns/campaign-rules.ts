@@ -1,5 +1,5 @@
 import { FieldErrorCollector } from '../common/validation';
-import { CampaignStatus, campaignTransitionProblem, INITIAL_CAMPAIGN_STATUSES } from './campaign-status';
+import { CampaignStatus, campaignStatusName, campaignTransitionProblem, INITIAL_CAMPAIGN_STATUSES } from './campaign-status';
 
 export interface CampaignDates {
   earliestStartDate: string | null;
@@ -25,7 +25,8 @@ export function checkDateOrder(dates: CampaignDates, errors: FieldErrorCollector
 
 export function checkInitialStatus(status: CampaignStatus, errors: FieldErrorCollector): void {
   if (!INITIAL_CAMPAIGN_STATUSES.includes(status)) {
-    errors.add('campaignStatus', `a new campaign must start as ${INITIAL_CAMPAIGN_STATUSES.join(' or ')} (draft or active)`);
+    const allowed = INITIAL_CAMPAIGN_STATUSES.map((value) => `${value} (${campaignStatusName(value)})`).join(' or ');
+    errors.add('campaignStatus', `must be ${allowed} when a campaign is created`);
   }
 }
 

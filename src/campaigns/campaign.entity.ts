@@ -1,9 +1,9 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
-import { Column, CreateDateColumn, DeleteDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { WorkspaceRecord } from '../db/workspace-record';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { numericToNumber } from '../db/transformers';
-import { DateScalar, DateTimeScalar } from '../graphql/scalars';
-import { Organisation } from '../organisations/organisation.entity';
+import { DateScalar } from '../graphql/scalars';
 import { CampaignStatus } from './campaign-status';
 
 /**
@@ -13,20 +13,13 @@ import { CampaignStatus } from './campaign-status';
 @ObjectType({ description: 'A content campaign run for an advertiser account.' })
 @Entity('campaigns')
 @Index(['organisationId', 'id'])
+// One index per GraphQL sort order, so each keyset page is an index range scan.
+@Index(['organisationId', 'campaignTitle', 'id'])
+@Index(['organisationId', 'createdAt', 'id'])
+@Index(['organisationId', 'updatedAt', 'id'])
 @Index(['organisationId', 'campaignStatus'])
 @Index(['organisationId', 'primaryAdvertiserAccountId'])
-export class Campaign {
-  @Field(() => ID)
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id!: number;
-
-  @Column({ type: 'integer' })
-  organisationId!: number;
-
-  @ManyToOne(() => Organisation, { nullable: false, onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'organisation_id' })
-  organisation?: Organisation;
-
+export class Campaign extends WorkspaceRecord {
   @Field(() => ID, { description: 'The advertiser account the campaign is run for.' })
   @Column({ type: 'integer' })
   primaryAdvertiserAccountId!: number;
@@ -258,15 +251,4 @@ export class Campaign {
   @Field(() => Int)
   @Column({ type: 'smallint', default: 0 })
   allowPlatformAmpToSelectSegments!: number;
-
-  @DeleteDateColumn({ type: 'timestamptz', precision: 3, nullable: true })
-  deletedAt!: Date | null;
-
-  @Field(() => DateTimeScalar)
-  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
-  createdAt!: Date;
-
-  @Field(() => DateTimeScalar)
-  @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
-  updatedAt!: Date;
 }

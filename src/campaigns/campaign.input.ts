@@ -1,17 +1,19 @@
-import { IsBoolean, IsEnum, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Field, Float, ID, InputType, Int } from 'type-graphql';
 import { IsCalendarDate } from '../common/calendar-date';
-import { IsEmailOrEmpty, IsEntityId, IsFlag, IsHttpUrlOrEmpty, IsOmittable } from '../common/validation';
+import { IsEmailOrEmpty, IsEntityId, IsFlag, IsHttpUrlOrEmpty, IsNotBlank, IsOmittable } from '../common/validation';
 import { DateScalar } from '../graphql/scalars';
 import { CampaignStatus, campaignStatusName } from './campaign-status';
 
 const MAX_INT = 2_147_483_647;
 const MAX_MONEY = 999_999_999_999.99;
 const MAX_TEXT = 20_000;
-const CAMPAIGN_STATUS_MESSAGE = `must be one of ${Object.values(CampaignStatus)
-  .filter((value) => typeof value === 'number')
-  .map((value) => `${value} (${campaignStatusName(value)})`)
-  .join(', ')}`;
+/**
+ * The status integers only. `@IsEnum` would also accept the member names ('ACTIVE'…), which a
+ * numeric enum carries as reverse-mapping values; v2 sends integers and GraphQL sends the numbers.
+ */
+const CAMPAIGN_STATUS_VALUES = Object.values(CampaignStatus).filter((value): value is CampaignStatus => typeof value === 'number');
+const CAMPAIGN_STATUS_MESSAGE = `must be one of ${CAMPAIGN_STATUS_VALUES.map((value) => `${value} (${campaignStatusName(value)})`).join(', ')}`;
 
 /**
  * Fields of a campaign a client may write, for create and update alike. Omitted fields are left
@@ -29,7 +31,7 @@ export class CampaignInput {
   isReportingCampaign?: number;
 
   @Field({ nullable: true, description: 'Required on create.' })
-  @IsOmittable() @IsString() @IsNotEmpty() @MaxLength(255)
+  @IsOmittable() @IsString() @IsNotBlank() @MaxLength(255)
   campaignTitle?: string;
 
   @Field({ nullable: true })
@@ -37,7 +39,7 @@ export class CampaignInput {
   brandPromoting?: string;
 
   @Field(() => CampaignStatus, { nullable: true })
-  @IsOmittable() @IsEnum(CampaignStatus, { message: CAMPAIGN_STATUS_MESSAGE })
+  @IsOmittable() @IsIn(CAMPAIGN_STATUS_VALUES, { message: CAMPAIGN_STATUS_MESSAGE })
   campaignStatus?: CampaignStatus;
 
   @Field({ nullable: true })
@@ -252,7 +254,7 @@ export class CampaignInput {
 @InputType({ description: 'Narrows a list of campaigns.' })
 export class CampaignFilter {
   @Field(() => CampaignStatus, { nullable: true })
-  @IsOptional() @IsEnum(CampaignStatus, { message: CAMPAIGN_STATUS_MESSAGE })
+  @IsOptional() @IsIn(CAMPAIGN_STATUS_VALUES, { message: CAMPAIGN_STATUS_MESSAGE })
   campaignStatus?: CampaignStatus;
 
   @Field({ nullable: true, description: 'Case-insensitive match anywhere in the title or the brand promoted.' })

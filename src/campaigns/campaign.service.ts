@@ -16,6 +16,7 @@ import { CampaignFilter, CampaignInput } from './campaign.input';
 import { campaignWire, toCampaignRecord } from './campaign.record';
 
 const RESOURCE = 'Campaign';
+const REQUIRED_ON_CREATE = ['campaignTitle', 'primaryAdvertiserAccountId'] as const;
 
 type CampaignValues = Partial<Omit<Campaign, 'primaryAdvertiserAccountId'>> & { primaryAdvertiserAccountId?: number };
 
@@ -35,11 +36,9 @@ export class CampaignService {
   }
 
   async create(ctx: RequestContext, input: CampaignInput): Promise<Campaign> {
-    await assertValid(input);
+    await assertValid(input, REQUIRED_ON_CREATE);
     const values = this.values(input);
     const errors = new FieldErrorCollector();
-    if (values.campaignTitle === undefined) errors.add('campaignTitle', 'is required');
-    if (values.primaryAdvertiserAccountId === undefined) errors.add('primaryAdvertiserAccountId', 'is required');
     checkInitialStatus(values.campaignStatus ?? CampaignStatus.DRAFT, errors);
     checkDateOrder({ earliestStartDate: null, latestStartDate: null, earliestEndDate: null, latestEndDate: null, ...values }, errors);
     errors.throwIfAny();
@@ -96,9 +95,16 @@ export class CampaignService {
     return values;
   }
 
-  /** The account must be a live account of this workspace; another workspace's is reported exactly like a missing one. */
+  /**
+   * The account must be a live account of this workspace; another workspace's is reported exactly like a missing one.
+   * FOR SHARE holds the account until this transaction commits: an account delete (which takes FOR UPDATE, then
+   * counts the account's campaigns) either waits and sees the new campaign, or commits first and this check finds
+   * the account gone. Without it the two could interleave and leave a live campaign on a deleted account.
+   */
   private async assertAccountExists(manager: EntityManager, ctx: RequestContext, accountId: number | undefined): Promise<void> {
-    const exists = accountId !== undefined && (await tenantQuery(manager, AdvertiserAccount, 'a', ctx).andWhere('a.id = :accountId', { accountId }).getExists());
+    const exists =
+      accountId !== undefined &&
+      (await tenantQuery(manager, AdvertiserAccount, 'a', ctx).select('a.id').andWhere('a.id = :accountId', { accountId }).setLock('pessimistic_read').getOne()) !== null;
     if (!exists) {
       const errors = new FieldErrorCollector();
       errors.add('primaryAdvertiserAccountId', 'does not name an advertiser account of this workspace');

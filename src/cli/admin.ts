@@ -42,7 +42,7 @@ function program(): Command {
   const cli = new Command('admin')
     .description('Operator commands for the campaign partner API (workspaces, API keys, demo data).')
     .exitOverride()
-    .configureOutput({ writeErr: () => undefined, writeOut: (text) => process.stdout.write(text) });
+    .showHelpAfterError(false);
 
   cli
     .command('org:create')
@@ -99,11 +99,8 @@ function program(): Command {
 program()
   .parseAsync(process.argv)
   .catch((error: unknown) => {
-    if (error instanceof CommanderError) {
-      if (error.exitCode === 0) process.exit(0);
-      process.stderr.write(`${error.message.replace(/^error: /, '')}\n`);
-      process.exit(2);
-    }
+    // Commander has already written its one-line usage error (or the help) to stderr.
+    if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
     process.stderr.write(`${reason(error)}\n`);
     process.exit(1);
   });

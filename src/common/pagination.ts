@@ -1,6 +1,7 @@
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { ValidationFailedError } from './errors';
+import { parseId } from './ids';
 import { assertValid } from './validation';
 
 export const DEFAULT_PAGE_SIZE = 15;
@@ -58,17 +59,32 @@ function encodeCursor(property: string, value: CursorValue, id: number): string 
   return Buffer.from(JSON.stringify([property, value, id])).toString('base64url');
 }
 
-function decodeCursor(cursor: string, property: string): { value: CursorValue; id: number } {
+type CursorKind = 'integer' | 'timestamp' | 'text';
+
+/** A cursor names the sort property and carries a value of that column's kind and an id; anything else is refused. */
+function decodeCursor(cursor: string, property: string, kind: CursorKind): { value: CursorValue; id: number } {
   try {
     const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(decoded) && decoded.length === 3 && decoded[0] === property && Number.isInteger(decoded[2])) {
+    if (Array.isArray(decoded) && decoded.length === 3 && decoded[0] === property && parseId(decoded[2]) !== null && typeof decoded[2] === 'number') {
       const value: unknown = decoded[1];
-      if (typeof value === 'string' || typeof value === 'number') return { value, id: decoded[2] as number };
+      const fits =
+        kind === 'integer'
+          ? typeof value === 'number' && parseId(value) !== null
+          : kind === 'timestamp'
+            ? typeof value === 'string' && !Number.isNaN(Date.parse(value))
+            : typeof value === 'string';
+      if (fits) return { value: value as CursorValue, id: decoded[2] };
     }
   } catch {
     // reported below
   }
   throw ValidationFailedError.single('after', 'is not a cursor of this list in this order');
+}
+
+function cursorKind(type: unknown): CursorKind {
+  if (type === 'integer' || type === 'int' || type === Number) return 'integer';
+  if (type === 'timestamptz' || type === 'timestamp' || type === Date) return 'timestamp';
+  return 'text';
 }
 
 function cursorValue(value: unknown): CursorValue {
@@ -90,9 +106,10 @@ export async function fetchConnection<T extends ObjectLiteral & { id: number }>(
   const idExpr = `${query.escape(alias)}.${query.escape('id')}`;
 
   if (request.after !== undefined) {
-    const { value, id } = decodeCursor(request.after, request.property);
+    const kind = cursorKind(column.type);
+    const { value, id } = decodeCursor(request.after, request.property, kind);
     const comparison = request.direction === 'ASC' ? '>' : '<';
-    const typed = column.type === 'timestamptz' || column.type === Date ? '::timestamptz' : '';
+    const typed = kind === 'timestamp' ? '::timestamptz' : '';
     query.andWhere(`(${sortExpr}, ${idExpr}) ${comparison} (:cursorValue${typed}, :cursorId)`, { cursorValue: value, cursorId: id });
   }
   const rows = await query

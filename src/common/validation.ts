@@ -11,10 +11,15 @@ export function IsOmittable(options?: ValidationOptions): PropertyDecorator {
   return ValidateIf((_object: object, value: unknown) => value !== undefined, options);
 }
 
+/** Rules about what kind of value a field holds; when one fails, range and length rules say nothing useful. */
+const TYPE_RULES = new Set(['isString', 'isInt', 'isNumber', 'isBoolean', 'isEnum', 'isIn', 'isFlag', 'isEntityId', 'isCalendarDate', 'isObject', 'isArray', 'isDefined']);
+
 function collect(errors: ValidationError[], prefix: string, into: FieldErrors): FieldErrors {
   for (const error of errors) {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    const messages = Object.values(error.constraints ?? {}).map((message) =>
+    const failed = Object.entries(error.constraints ?? {});
+    const typeFailures = failed.filter(([rule]) => TYPE_RULES.has(rule));
+    const messages = (typeFailures.length > 0 ? typeFailures : failed).map(([, message]) =>
       message.startsWith(`${error.property} `) ? message.slice(error.property.length + 1) : message,
     );
     if (messages.length > 0) into[field] = [...(into[field] ?? []), ...messages];
@@ -23,10 +28,24 @@ function collect(errors: ValidationError[], prefix: string, into: FieldErrors): 
   return into;
 }
 
-/** Runs the input class's class-validator rules; the single entry point both faces go through. */
-export async function assertValid(input: object): Promise<void> {
-  const errors = await validate(input, { forbidUnknownValues: true, stopAtFirstError: true, validationError: { target: false, value: false } });
-  if (errors.length > 0) throw new ValidationFailedError(collect(errors, '', {}));
+/** PostgreSQL text cannot hold NUL (U+0000): such strings are refused here rather than failing in the database. */
+function nulCharacterFields(value: unknown, path: string): [string, string[]][] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [[path, ['must not contain NUL characters']]] : [];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) => nulCharacterFields(child, path ? `${path}.${key}` : key));
+}
+
+/**
+ * Runs the input class's class-validator rules, plus presence of the fields an operation requires
+ * (create-only requirements, since create and update share one input): the single entry point both
+ * faces go through, reporting every failing field at once.
+ */
+export async function assertValid(input: object, required: readonly string[] = []): Promise<void> {
+  const errors = await validate(input, { forbidUnknownValues: true, validationError: { target: false, value: false } });
+  const values = input as Record<string, unknown>;
+  const missing = required.filter((field) => values[field] === undefined).map((field): [string, string[]] => [field, ['is required']]);
+  const fieldErrors = collect(errors, '', Object.fromEntries([...missing, ...nulCharacterFields(values, '')]));
+  if (Object.keys(fieldErrors).length > 0) throw new ValidationFailedError(fieldErrors);
 }
 
 /** Gathers rule failures found after loading state (transitions, references) into one refusal. */
@@ -87,4 +106,9 @@ export function IsEmailOrEmpty(options?: ValidationOptions): PropertyDecorator {
 /** 0/1 integer flags of the v2 records. */
 export function IsFlag(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy({ name: 'isFlag', validator: { validate: (value: unknown) => value === 0 || value === 1, defaultMessage: () => 'must be 0 or 1' } }, options);
+}
+
+/** Names and titles need a visible character: "" and "   " are both refused. */
+export function IsNotBlank(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isNotBlank', validator: { validate: (value: unknown) => typeof value === 'string' && value.trim() !== '', defaultMessage: () => 'must not be blank' } }, options);
 }

@@ -52,6 +52,6 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     nodeEnv: (nonEmpty(env.NODE_ENV) ?? 'development') as NodeEnv,
     publicUrl: nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, ''),
   });
-  const problems = validateSync(input).flatMap((error) => Object.values(error.constraints ?? {}));
+  const problems = [...new Set(validateSync(input).flatMap((error) => Object.values(error.constraints ?? {})))];
   return { config: { ...input }, problems };
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '../../ormconfig';
+import { APPLICATION_NAME, createDataSource } from '../../ormconfig';
 import type { AppConfig } from '../config/config';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
@@ -30,8 +30,20 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
     dataSource,
     embedded: embedded !== undefined,
     close: async () => {
+      // A server may have attached to a cluster this process (say, an admin command) started;
+      // stopping it then would pull the database from under that server.
+      const inUseElsewhere = embedded?.startedHere && dataSource.isInitialized ? await otherProcessesConnected(dataSource) : false;
       if (dataSource.isInitialized) await dataSource.destroy();
-      await embedded?.stop();
+      if (inUseElsewhere) logger.info('leaving the embedded PostgreSQL running: another process is using it');
+      else await embedded?.stop();
     },
   };
+}
+
+async function otherProcessesConnected(dataSource: DataSource): Promise<boolean> {
+  const [{ count }] = await dataSource.query(
+    `SELECT count(*)::int AS count FROM pg_stat_activity WHERE application_name LIKE $1 AND application_name <> $2`,
+    [`${APPLICATION_NAME}/%`, `${APPLICATION_NAME}/${process.pid}`],
+  );
+  return count > 0;
 }

@@ -11,6 +11,8 @@ type EmbeddedPostgresInstance = InstanceType<EmbeddedPostgresModule['default']>;
 
 export interface EmbeddedDatabase {
   url: string;
+  /** False when the cluster was found running (started by the server or another CLI call). */
+  startedHere: boolean;
   /** Stops the cluster if this process started it; a cluster found running is left running. */
   stop(): Promise<void>;
 }
@@ -120,7 +122,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   const attachedPort = await runningClusterPort(clusterDir);
   if (attachedPort !== undefined) {
     logger.info({ dataDir, port: attachedPort }, 'using the embedded PostgreSQL already running on this data directory');
-    return { url: urlFor(attachedPort, password, DATABASE), stop: async () => undefined };
+    return { url: urlFor(attachedPort, password, DATABASE), startedHere: false, stop: async () => undefined };
   }
 
   const EmbeddedPostgres = await importEmbeddedPostgres();
@@ -146,6 +148,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
 
   return {
     url: urlFor(port, password, DATABASE),
+    startedHere: true,
     stop: async () => {
       await instance.stop();
       logger.info({ dataDir }, 'embedded PostgreSQL stopped');

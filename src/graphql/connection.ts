@@ -53,11 +53,18 @@ export function toConnection<T>(slice: ConnectionSlice<T>): Connection<T> {
   };
 }
 
-/** The connection arguments every list query takes, as the service layer's request. */
-export function connectionRequest(first: number | undefined, after: string | undefined, order: { field: string; direction: SortDirectionEnum } | undefined): ConnectionRequest {
+/**
+ * The connection arguments every list query takes, as the service layer's request. An explicit
+ * null means "not given" (Relay clients send `after: null` for the first page).
+ */
+export function connectionRequest(
+  first: number | null | undefined,
+  after: string | null | undefined,
+  order: { field: string; direction: SortDirectionEnum } | null | undefined,
+): ConnectionRequest {
   const request = new ConnectionRequest();
-  if (first !== undefined) request.first = first;
-  if (after !== undefined) request.after = after;
+  if (first !== undefined && first !== null) request.first = first;
+  if (after !== undefined && after !== null) request.after = after;
   if (order) Object.assign(request, { property: order.field, direction: order.direction });
   return request;
 }

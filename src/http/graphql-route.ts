@@ -40,6 +40,8 @@ export async function registerGraphQL(app: FastifyInstance, schema: GraphQLSchem
     schema,
     csrfPrevention: true,
     introspection: true,
+    // Shutdown is ordered by main.ts (drain HTTP, then the pool, then the database).
+    stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
     formatError: formatGraphQLError,
     plugins: [

@@ -45,7 +45,8 @@ export async function buildServer({ config, logger, services, readiness }: Serve
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  app.removeContentTypeParser('application/json');
+  // JSON only: any other media type (text/plain included) is a 415.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, parseJson);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

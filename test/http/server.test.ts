@@ -93,6 +93,12 @@ describe('request bodies', () => {
     expect(response.body).toMatchObject({ success: false, message: expect.any(String) });
   });
 
+  it('415 envelope for text/plain, even when the text is JSON', async () => {
+    const response = await ws.api.post('/v2/campaigns', '{"campaign_title":"x"}', { 'content-type': 'text/plain' });
+    expect(response.status).toBe(415);
+    expect(response.body).toMatchObject({ success: false, message: expect.any(String) });
+  });
+
   it('413 envelope for a body over 1 MB, and nothing is created', async () => {
     const response = await ws.api.post('/v2/advertiser-accounts', { name: 'x'.repeat(1024 * 1024 + 10) });
     expect(response.status).toBe(413);

@@ -1,0 +1,35 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+import { Column, CreateDateColumn, DeleteDateColumn, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { DateTimeScalar } from '../graphql/scalars';
+import { Organisation } from '../organisations/organisation.entity';
+
+/**
+ * What every row of workspace data has: an integer id, the owning organisation (NOT NULL, and
+ * every table indexes it first), soft deletion and millisecond timestamps (milliseconds so a
+ * JavaScript Date round-trips exactly through keyset cursors).
+ * Its GraphQL fields are inherited by each entity's object type.
+ */
+@ObjectType()
+export abstract class WorkspaceRecord {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id!: number;
+
+  @Column({ type: 'integer' })
+  organisationId!: number;
+
+  @ManyToOne(() => Organisation, { nullable: false, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'organisation_id' })
+  organisation?: Organisation;
+
+  @DeleteDateColumn({ type: 'timestamptz', precision: 3, nullable: true })
+  deletedAt!: Date | null;
+
+  @Field(() => DateTimeScalar)
+  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
+  createdAt!: Date;
+
+  @Field(() => DateTimeScalar)
+  @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
+  updatedAt!: Date;
+}

@@ -1,0 +1,1032 @@
+import { CampaignInput } from '../../src/campaigns/campaign.input';
+import type { RequestContext } from '../../src/common/request-context';
+import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
+
+/**
+ * REST /v2 advertiser accounts (spec §2.1, §2.4, §4.3, §7), through real HTTP against the real
+ * database: every response is checked for status, envelope and data, and every write for its
+ * side effects (rows, outbox events), refusals included.
+ */
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+
+afterAll(() => app.close());
+
+const BASE = '/v2/advertiser-accounts';
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const INVALID = 'The given data was invalid';
+const MISSING_KEY = { success: false, message: 'API key is missing' };
+const INVALID_KEY = { success: false, message: 'API key is invalid' };
+const NOT_FOUND = { success: false, message: 'Advertiser account not found' };
+const UNKNOWN_ID = 2_000_000_000;
+
+/** §2.4, field for field and in its order. */
+const RECORD_FIELDS = [
+  'id',
+  'name',
+  'organization_code',
+  'status',
+  'deactivation_reason',
+  'is_deleted',
+  'type',
+  'logo',
+  'primary_contact_id',
+  'country',
+  'state',
+  'city',
+  'zip_code',
+  'address1',
+  'address2',
+  'deleted_at',
+  'created_at',
+  'updated_at',
+];
+
+const PAGINATION_KEYS = ['current_page', 'data', 'from', 'next_page_url', 'per_page', 'prev_page_url', 'to'];
+
+/** A create body with every writable field set. */
+function validAccount(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Acme Foods',
+    status: 'active',
+    deactivation_reason: null,
+    type: 'agency',
+    logo: 'https://cdn.example.com/acme.png',
+    primary_contact_id: 42,
+    country: 'United Kingdom',
+    state: 'England',
+    city: 'London',
+    zip_code: 'EC1A 1BB',
+    address1: '1 High Street',
+    address2: 'Floor 2',
+    ...overrides,
+  };
+}
+
+/** Every field of a §2.4 record has its documented JSON type; the record is a live one of `ws`. */
+function expectAccountRecord(record: AnyBody, ws: Workspace): void {
+  expect(Object.keys(record)).toEqual(RECORD_FIELDS);
+  expect(Number.isInteger(record.id)).toBe(true);
+  expect(record.id).toBeGreaterThan(0);
+  expect(typeof record.name).toBe('string');
+  expect(record.organization_code).toBe(ws.organizationCode);
+  expect(['active', 'inactive']).toContain(record.status);
+  expect(record.deactivation_reason === null || typeof record.deactivation_reason === 'string').toBe(true);
+  expect(record.is_deleted).toBe(0);
+  expect(['brand', 'agency']).toContain(record.type);
+  expect(record.logo === null || typeof record.logo === 'string').toBe(true);
+  expect(record.primary_contact_id === null || Number.isInteger(record.primary_contact_id)).toBe(true);
+  for (const field of ['country', 'state', 'address1', 'address2']) expect(typeof record[field]).toBe('string');
+  for (const field of ['city', 'zip_code']) expect(record[field] === null || typeof record[field] === 'string').toBe(true);
+  expect(record.deleted_at).toBeNull();
+  expect(record.created_at).toMatch(ISO_8601);
+  expect(record.updated_at).toMatch(ISO_8601);
+  expect(Number.isNaN(Date.parse(record.created_at))).toBe(false);
+  expect(Number.isNaN(Date.parse(record.updated_at))).toBe(false);
+}
+
+function validationFailure(errors: Record<string, unknown>): AnyBody {
+  return { success: false, message: INVALID, errors };
+}
+
+/** Each field's messages start with the field's v2 name. */
+function expectFieldErrors(body: AnyBody, fields: string[]): void {
+  expect(body.success).toBe(false);
+  expect(body.message).toBe(INVALID);
+  expect(Object.keys(body).sort()).toEqual(['errors', 'message', 'success']);
+  expect(Object.keys(body.errors).sort()).toEqual([...fields].sort());
+  for (const field of fields) {
+    expect(body.errors[field]).toEqual([expect.any(String)]);
+    expect(body.errors[field][0].startsWith(`${field} `)).toBe(true);
+  }
+}
+
+async function createAccount(ws: Workspace, overrides: Record<string, unknown> = {}): Promise<AnyBody> {
+  const response = await ws.api.post(BASE, validAccount(overrides));
+  expect(response.status).toBe(200);
+  return response.body.data.advertiser_account;
+}
+
+async function accountRow(id: number): Promise<AnyBody> {
+  const rows: AnyBody[] = await app.dataSource.query('SELECT * FROM advertiser_accounts WHERE id = $1', [id]);
+  return rows[0];
+}
+
+async function outboxEvents(ws: Workspace, eventType?: string): Promise<AnyBody[]> {
+  return app.dataSource.query(
+    `SELECT organisation_id, event_type, resource_type, resource_id, payload, request_id, created_at
+       FROM outbox_events WHERE organisation_id = $1 AND ($2::text IS NULL OR event_type = $2) ORDER BY id`,
+    [ws.organisationId, eventType ?? null],
+  );
+}
+
+/** Every advertiser account row (every workspace, deleted ones too) and every outbox event: "nothing changed" compares two of these. */
+async function databaseState(): Promise<{ accounts: AnyBody[]; outbox: AnyBody[] }> {
+  return {
+    accounts: await app.dataSource.query('SELECT * FROM advertiser_accounts ORDER BY id'),
+    outbox: await app.dataSource.query('SELECT * FROM outbox_events ORDER BY id'),
+  };
+}
+
+function contextOf(ws: Workspace): RequestContext {
+  return { organisationId: ws.organisationId, organisationCode: ws.organizationCode, apiKeyId: ws.apiKeyId, requestId: 'test-setup' };
+}
+
+async function createCampaignFor(ws: Workspace, accountId: number): Promise<number> {
+  const campaign = await app.services.campaigns.create(
+    contextOf(ws),
+    Object.assign(new CampaignInput(), { campaignTitle: 'Spring launch', primaryAdvertiserAccountId: accountId }),
+  );
+  return campaign.id;
+}
+
+function noKey() {
+  return apiClient(app.baseUrl);
+}
+
+function wrongKey() {
+  return apiClient(app.baseUrl, { 'x-api-key': 'cpk_thisKeyWasNeverIssuedByTheAdminConsole0000' });
+}
+
+describe('GET /v2/advertiser-accounts', () => {
+  let ws: Workspace;
+  let other: Workspace;
+  let accounts: AnyBody[];
+
+  beforeAll(async () => {
+    ws = await app.workspace();
+    other = await app.workspace();
+    accounts = [];
+    for (const [name, status] of [
+      ['Acme Foods', 'active'],
+      ['Blue Agency', 'inactive'],
+      ['acme drinks', 'active'],
+      ['Zed 100% Natural', 'active'],
+      ['Zed 100 Natural', 'inactive'],
+    ]) {
+      accounts.push(await createAccount(ws, { name, status, deactivation_reason: status === 'inactive' ? 'Paused' : null }));
+    }
+    await createAccount(other, { name: 'Acme of another workspace' });
+  });
+
+  it('returns the workspace accounts as a paginated envelope under data.advertiser_accounts, ordered by id', async () => {
+    const response = await ws.api.get(BASE);
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
+    expect(response.body.success).toBe(true);
+    expect(typeof response.body.message).toBe('string');
+    expect(Object.keys(response.body.data)).toEqual(['advertiser_accounts']);
+    const page = response.body.data.advertiser_accounts;
+    expect(Object.keys(page).sort()).toEqual(PAGINATION_KEYS);
+    expect(page).toEqual({
+      current_page: 1,
+      data: accounts,
+      from: 1,
+      next_page_url: null,
+      per_page: 15,
+      prev_page_url: null,
+      to: 5,
+    });
+    for (const record of page.data) expectAccountRecord(record, ws);
+  });
+
+  it('never lists another workspace’s accounts', async () => {
+    const mine = await ws.api.get(`${BASE}?search=acme`);
+    const theirs = await other.api.get(BASE);
+
+    expect(mine.body.data.advertiser_accounts.data.map((a: AnyBody) => a.name)).toEqual(['Acme Foods', 'acme drinks']);
+    expect(theirs.body.data.advertiser_accounts.data.map((a: AnyBody) => a.name)).toEqual(['Acme of another workspace']);
+    expect(theirs.body.data.advertiser_accounts.data[0].organization_code).toBe(other.organizationCode);
+  });
+
+  it('filters by search, case-insensitively anywhere in the name', async () => {
+    const response = await ws.api.get(`${BASE}?search=ACME`);
+
+    expect(response.status).toBe(200);
+    expect(response.body.data.advertiser_accounts.data.map((a: AnyBody) => a.id)).toEqual([accounts[0].id, accounts[2].id]);
+    expect(response.body.data.advertiser_accounts.to).toBe(2);
+  });
+
+  it('treats % and _ in search as literal characters', async () => {
+    const percent = await ws.api.get(`${BASE}?search=${encodeURIComponent('100%')}`);
+    const underscore = await ws.api.get(`${BASE}?search=${encodeURIComponent('Zed_')}`);
+
+    expect(percent.body.data.advertiser_accounts.data.map((a: AnyBody) => a.name)).toEqual(['Zed 100% Natural']);
+    expect(underscore.body.data.advertiser_accounts.data).toEqual([]);
+  });
+
+  it('filters by status', async () => {
+    const inactive = await ws.api.get(`${BASE}?status=inactive`);
+    const activeAcme = await ws.api.get(`${BASE}?status=active&search=acme`);
+
+    expect(inactive.status).toBe(200);
+    expect(inactive.body.data.advertiser_accounts.data.map((a: AnyBody) => a.name)).toEqual(['Blue Agency', 'Zed 100 Natural']);
+    expect(inactive.body.data.advertiser_accounts.data.every((a: AnyBody) => a.status === 'inactive')).toBe(true);
+    expect(activeAcme.body.data.advertiser_accounts.data.map((a: AnyBody) => a.name)).toEqual(['Acme Foods', 'acme drinks']);
+  });
+
+  it('returns an empty page with from and to null when nothing matches', async () => {
+    const response = await ws.api.get(`${BASE}?search=nothing-matches-this`);
+
+    expect(response.status).toBe(200);
+    expect(response.body.data.advertiser_accounts).toEqual({
+      current_page: 1,
+      data: [],
+      from: null,
+      next_page_url: null,
+      per_page: 15,
+      prev_page_url: null,
+      to: null,
+    });
+  });
+
+  it('pages with page and per_page: absolute next/prev URLs keep the other query parameters and are null at the ends', async () => {
+    const first = await ws.api.get(`${BASE}?status=active&per_page=2`);
+    const firstPage = first.body.data.advertiser_accounts;
+
+    expect(first.status).toBe(200);
+    expect(firstPage).toMatchObject({ current_page: 1, from: 1, to: 2, per_page: 2, prev_page_url: null });
+    expect(firstPage.data.map((a: AnyBody) => a.name)).toEqual(['Acme Foods', 'acme drinks']);
+    const next = new URL(firstPage.next_page_url);
+    expect(`${next.protocol}//${next.host}`).toBe(app.baseUrl);
+    expect(next.pathname).toBe(BASE);
+    expect(Object.fromEntries(next.searchParams)).toEqual({ status: 'active', per_page: '2', page: '2' });
+
+    const second = await ws.api.get(`${next.pathname}${next.search}`);
+    const secondPage = second.body.data.advertiser_accounts;
+    expect(second.status).toBe(200);
+    expect(secondPage).toMatchObject({ current_page: 2, from: 3, to: 3, per_page: 2, next_page_url: null });
+    expect(secondPage.data.map((a: AnyBody) => a.name)).toEqual(['Zed 100% Natural']);
+    const prev = new URL(secondPage.prev_page_url);
+    expect(`${prev.protocol}//${prev.host}`).toBe(app.baseUrl);
+    expect(prev.pathname).toBe(BASE);
+    expect(Object.fromEntries(prev.searchParams)).toEqual({ status: 'active', per_page: '2', page: '1' });
+  });
+
+  it('returns an empty page past the last one, with a link back', async () => {
+    const response = await ws.api.get(`${BASE}?page=4&per_page=2`);
+    const page = response.body.data.advertiser_accounts;
+
+    expect(response.status).toBe(200);
+    expect(page).toMatchObject({ current_page: 4, data: [], from: null, to: null, per_page: 2, next_page_url: null });
+    expect(new URL(page.prev_page_url).searchParams.get('page')).toBe('3');
+  });
+
+  it('defaults per_page to 15 and accepts up to 100', async () => {
+    const many = await app.workspace();
+    for (let i = 1; i <= 16; i += 1) await createAccount(many, { name: `Account ${String(i).padStart(2, '0')}` });
+
+    const first = await many.api.get(BASE);
+    const second = await many.api.get(`${BASE}?page=2`);
+    const all = await many.api.get(`${BASE}?per_page=100`);
+
+    expect(first.body.data.advertiser_accounts).toMatchObject({ current_page: 1, per_page: 15, from: 1, to: 15 });
+    expect(first.body.data.advertiser_accounts.data).toHaveLength(15);
+    expect(new URL(first.body.data.advertiser_accounts.next_page_url).searchParams.get('page')).toBe('2');
+    expect(second.body.data.advertiser_accounts).toMatchObject({ current_page: 2, per_page: 15, from: 16, to: 16, next_page_url: null });
+    expect(second.body.data.advertiser_accounts.data.map((a: AnyBody) => a.name)).toEqual(['Account 16']);
+    expect(all.status).toBe(200);
+    expect(all.body.data.advertiser_accounts).toMatchObject({ per_page: 100, from: 1, to: 16, next_page_url: null });
+  });
+
+  it('does not list deleted accounts', async () => {
+    const doomed = await createAccount(ws, { name: 'Acme Doomed' });
+    expect((await ws.api.delete(`${BASE}/${doomed.id}`)).status).toBe(200);
+
+    const response = await ws.api.get(`${BASE}?search=acme`);
+
+    expect(response.body.data.advertiser_accounts.data.map((a: AnyBody) => a.name)).toEqual(['Acme Foods', 'acme drinks']);
+  });
+
+  it.each([
+    ['per_page=0', 'per_page'],
+    ['per_page=101', 'per_page'],
+    ['per_page=abc', 'per_page'],
+    ['per_page=-5', 'per_page'],
+    ['page=0', 'page'],
+    ['page=abc', 'page'],
+    ['page=1.5', 'page'],
+    ['status=archived', 'status'],
+    ['status=ACTIVE', 'status'],
+    [`search=${'x'.repeat(256)}`, 'search'],
+    ['colour=red', 'colour'],
+    ['advertiser_account_id=1', 'advertiser_account_id'],
+  ])('refuses ?%s with 422 naming %s', async (query, field) => {
+    const response = await ws.api.get(`${BASE}?${query}`);
+
+    expect(response.status).toBe(422);
+    expectFieldErrors(response.body, [field]);
+  });
+
+  it('names the refused parameter in its message', async () => {
+    const perPage = await ws.api.get(`${BASE}?per_page=101`);
+    const unknown = await ws.api.get(`${BASE}?colour=red`);
+
+    expect(perPage.body).toEqual(validationFailure({ per_page: [expect.stringMatching(/^per_page .*100/)] }));
+    expect(unknown.body).toEqual(validationFailure({ colour: ['colour is not a query parameter of this list'] }));
+  });
+
+  it('answers 401 without an API key', async () => {
+    const response = await noKey().get(BASE);
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(MISSING_KEY);
+  });
+
+  it('answers 401 with a wrong API key', async () => {
+    const response = await wrongKey().get(BASE);
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(INVALID_KEY);
+  });
+});
+
+describe('GET /v2/advertiser-accounts/:id', () => {
+  let ws: Workspace;
+  let other: Workspace;
+  let account: AnyBody;
+  let foreign: AnyBody;
+
+  beforeAll(async () => {
+    ws = await app.workspace();
+    other = await app.workspace();
+    account = await createAccount(ws);
+    foreign = await createAccount(other, { name: 'Not yours' });
+  });
+
+  it('returns the account under data.advertiser_account with every §2.4 field', async () => {
+    const response = await ws.api.get(`${BASE}/${account.id}`);
+
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
+    expect(response.body.success).toBe(true);
+    expect(typeof response.body.message).toBe('string');
+    expect(Object.keys(response.body.data)).toEqual(['advertiser_account']);
+    const record = response.body.data.advertiser_account;
+    expectAccountRecord(record, ws);
+    expect(record).toEqual({
+      id: account.id,
+      organization_code: ws.organizationCode,
+      is_deleted: 0,
+      deleted_at: null,
+      created_at: account.created_at,
+      updated_at: account.updated_at,
+      ...validAccount(),
+    });
+  });
+
+  it('returns timestamps that match the stored row', async () => {
+    const response = await ws.api.get(`${BASE}/${account.id}`);
+    const row = await accountRow(account.id);
+
+    expect(new Date(response.body.data.advertiser_account.created_at).getTime()).toBe(row.created_at.getTime());
+    expect(new Date(response.body.data.advertiser_account.updated_at).getTime()).toBe(row.updated_at.getTime());
+  });
+
+  it('answers 404 for an id that does not exist', async () => {
+    const response = await ws.api.get(`${BASE}/${UNKNOWN_ID}`);
+
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual(NOT_FOUND);
+  });
+
+  it('answers 404 for another workspace’s account, exactly as for an id that does not exist', async () => {
+    const foreignResponse = await ws.api.get(`${BASE}/${foreign.id}`);
+    const unknownResponse = await ws.api.get(`${BASE}/${UNKNOWN_ID}`);
+
+    expect(foreignResponse.status).toBe(404);
+    expect(foreignResponse.body).toEqual(unknownResponse.body);
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999'])('answers 404 for the malformed id %s', async (id) => {
+    const response = await ws.api.get(`${BASE}/${id}`);
+    const unknownResponse = await ws.api.get(`${BASE}/${UNKNOWN_ID}`);
+
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual(unknownResponse.body);
+  });
+
+  it('answers 401 without an API key', async () => {
+    const response = await noKey().get(`${BASE}/${account.id}`);
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(MISSING_KEY);
+  });
+
+  it('answers 401 with a wrong API key', async () => {
+    const response = await wrongKey().get(`${BASE}/${account.id}`);
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(INVALID_KEY);
+  });
+});
+
+describe('POST /v2/advertiser-accounts', () => {
+  let ws: Workspace;
+
+  beforeAll(async () => {
+    ws = await app.workspace();
+  });
+
+  it('creates the account and returns it under data.advertiser_account', async () => {
+    const response = await ws.api.post(BASE, validAccount());
+
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
+    expect(response.body.success).toBe(true);
+    expect(typeof response.body.message).toBe('string');
+    expect(Object.keys(response.body.data)).toEqual(['advertiser_account']);
+    const record = response.body.data.advertiser_account;
+    expectAccountRecord(record, ws);
+    expect(record).toEqual({
+      id: expect.any(Number),
+      organization_code: ws.organizationCode,
+      is_deleted: 0,
+      deleted_at: null,
+      created_at: expect.stringMatching(ISO_8601),
+      updated_at: expect.stringMatching(ISO_8601),
+      ...validAccount(),
+    });
+
+    const row = await accountRow(record.id);
+    expect(row).toMatchObject({
+      organisation_id: ws.organisationId,
+      name: 'Acme Foods',
+      status: 'active',
+      type: 'agency',
+      logo: 'https://cdn.example.com/acme.png',
+      primary_contact_id: 42,
+      city: 'London',
+      zip_code: 'EC1A 1BB',
+      is_deleted: 0,
+      deleted_at: null,
+    });
+    const fetched = await ws.api.get(`${BASE}/${record.id}`);
+    expect(fetched.body.data.advertiser_account).toEqual(record);
+  });
+
+  it('needs only a name: the other fields take their defaults', async () => {
+    const response = await ws.api.post(BASE, { name: 'Minimal' });
+
+    expect(response.status).toBe(200);
+    const record = response.body.data.advertiser_account;
+    expectAccountRecord(record, ws);
+    expect(record).toMatchObject({
+      name: 'Minimal',
+      status: 'active',
+      deactivation_reason: null,
+      type: 'brand',
+      logo: null,
+      primary_contact_id: null,
+      country: '',
+      state: '',
+      city: null,
+      zip_code: null,
+      address1: '',
+      address2: '',
+    });
+  });
+
+  it('accepts an inactive agency with a reason and is_deleted 0', async () => {
+    const response = await ws.api.post(BASE, validAccount({ status: 'inactive', deactivation_reason: 'Contract ended', type: 'brand', is_deleted: 0 }));
+
+    expect(response.status).toBe(200);
+    expect(response.body.data.advertiser_account).toMatchObject({ status: 'inactive', deactivation_reason: 'Contract ended', type: 'brand', is_deleted: 0 });
+  });
+
+  it('accepts fields at their maximum length', async () => {
+    const body = validAccount({
+      name: 'n'.repeat(255),
+      country: 'c'.repeat(100),
+      state: 's'.repeat(100),
+      city: 'y'.repeat(100),
+      zip_code: 'z'.repeat(20),
+      address1: 'a'.repeat(255),
+      address2: 'b'.repeat(255),
+      deactivation_reason: 'r'.repeat(1000),
+      primary_contact_id: 2_147_483_647,
+      logo: 'http://example.com/logo.png',
+    });
+
+    const response = await ws.api.post(BASE, body);
+
+    expect(response.status).toBe(200);
+    expect(response.body.data.advertiser_account).toMatchObject(body);
+  });
+
+  it('writes one advertiser_account_created event in the outbox, in the same request', async () => {
+    const before = await outboxEvents(ws);
+
+    const response = await ws.api.post(BASE, validAccount({ name: 'Evented' }), { 'x-request-id': 'req-create-advertiser-1' });
+
+    const after = await outboxEvents(ws);
+    expect(after).toHaveLength(before.length + 1);
+    const event = after.at(-1);
+    const record = response.body.data.advertiser_account;
+    expect(event).toEqual({
+      organisation_id: ws.organisationId,
+      event_type: 'advertiser_account_created',
+      resource_type: 'advertiser_account',
+      resource_id: record.id,
+      payload: { advertiser_account: record },
+      request_id: 'req-create-advertiser-1',
+      created_at: expect.any(Date),
+    });
+  });
+
+  it('ignores read-only fields echoed back from a record', async () => {
+    const response = await ws.api.post(BASE, validAccount({ id: 1, organization_code: 'someone-else', deleted_at: null, created_at: '2001-01-01T00:00:00.000Z', updated_at: '2001-01-01T00:00:00.000Z' }));
+
+    expect(response.status).toBe(200);
+    const record = response.body.data.advertiser_account;
+    expect(record.organization_code).toBe(ws.organizationCode);
+    expect(record.created_at.startsWith('2001')).toBe(false);
+  });
+
+  const tooLong: [string, unknown][] = [
+    ['name', 'n'.repeat(256)],
+    ['deactivation_reason', 'r'.repeat(1001)],
+    ['country', 'c'.repeat(101)],
+    ['state', 's'.repeat(101)],
+    ['city', 'y'.repeat(101)],
+    ['zip_code', 'z'.repeat(21)],
+    ['address1', 'a'.repeat(256)],
+    ['address2', 'b'.repeat(256)],
+    ['logo', `https://example.com/${'l'.repeat(2030)}`],
+  ];
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['name missing', { ...validAccount(), name: undefined }, 'name'],
+    ['name empty', validAccount({ name: '' }), 'name'],
+    ['name null', validAccount({ name: null }), 'name'],
+    ['name not a string', validAccount({ name: 12 }), 'name'],
+    ['status not active/inactive', validAccount({ status: 'archived' }), 'status'],
+    ['status in the wrong case', validAccount({ status: 'Active' }), 'status'],
+    ['status null', validAccount({ status: null }), 'status'],
+    ['type not brand/agency', validAccount({ type: 'person' }), 'type'],
+    ['type null', validAccount({ type: null }), 'type'],
+    ['logo not a URL', validAccount({ logo: 'acme logo' }), 'logo'],
+    ['logo an ftp URL', validAccount({ logo: 'ftp://cdn.example.com/acme.png' }), 'logo'],
+    ['logo a javascript: URL', validAccount({ logo: 'javascript:alert(1)' }), 'logo'],
+    ['logo without a scheme', validAccount({ logo: 'cdn.example.com/acme.png' }), 'logo'],
+    ['primary_contact_id zero', validAccount({ primary_contact_id: 0 }), 'primary_contact_id'],
+    ['primary_contact_id negative', validAccount({ primary_contact_id: -7 }), 'primary_contact_id'],
+    ['primary_contact_id a fraction', validAccount({ primary_contact_id: 1.5 }), 'primary_contact_id'],
+    ['primary_contact_id a string', validAccount({ primary_contact_id: '7' }), 'primary_contact_id'],
+    ['primary_contact_id too large', validAccount({ primary_contact_id: 2_147_483_648 }), 'primary_contact_id'],
+    ['country null', validAccount({ country: null }), 'country'],
+    ['address1 not a string', validAccount({ address1: 5 }), 'address1'],
+    ['is_deleted 1', validAccount({ is_deleted: 1 }), 'is_deleted'],
+    ['an unknown field', validAccount({ colour: 'red' }), 'colour'],
+    ['a field of another resource', validAccount({ campaign_title: 'x' }), 'campaign_title'],
+    ...tooLong.map(([field, value]): [string, Record<string, unknown>, string] => [`${field} too long`, validAccount({ [field]: value }), field]),
+  ])('refuses %s with 422 and creates nothing', async (_case, body, field) => {
+    const before = await databaseState();
+
+    const response = await ws.api.post(BASE, body);
+
+    expect(response.status).toBe(422);
+    expectFieldErrors(response.body, [field]);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('says which rule was broken', async () => {
+    const missing = await ws.api.post(BASE, { status: 'active' });
+    const status = await ws.api.post(BASE, validAccount({ status: 'archived' }));
+    const type = await ws.api.post(BASE, validAccount({ type: 'person' }));
+    const logo = await ws.api.post(BASE, validAccount({ logo: 'acme logo' }));
+    const unknown = await ws.api.post(BASE, validAccount({ colour: 'red' }));
+    const isDeleted = await ws.api.post(BASE, validAccount({ is_deleted: 1 }));
+
+    expect(missing.body).toEqual(validationFailure({ name: ['name is required'] }));
+    expect(status.body).toEqual(validationFailure({ status: ['status must be one of: active, inactive'] }));
+    expect(type.body).toEqual(validationFailure({ type: ['type must be one of: brand, agency'] }));
+    expect(logo.body).toEqual(validationFailure({ logo: ['logo must be an http(s) URL'] }));
+    expect(unknown.body).toEqual(validationFailure({ colour: ['colour is not a field of this operation'] }));
+    expect(isDeleted.body).toEqual(validationFailure({ is_deleted: [expect.stringMatching(/^is_deleted must be 0/)] }));
+  });
+
+  it('reports every invalid field at once', async () => {
+    const before = await databaseState();
+
+    const response = await ws.api.post(BASE, validAccount({ status: 'archived', type: 'person', logo: 'nope', primary_contact_id: 0 }));
+
+    expect(response.status).toBe(422);
+    expectFieldErrors(response.body, ['status', 'type', 'logo', 'primary_contact_id']);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('reports a missing name together with the other broken rules', async () => {
+    const before = await databaseState();
+
+    const response = await ws.api.post(BASE, { status: 'archived', logo: 'nope' });
+
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual(
+      validationFailure({ name: ['name is required'], status: ['status must be one of: active, inactive'], logo: ['logo must be an http(s) URL'] }),
+    );
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it.each([
+    ['an array', '[]'],
+    ['an array of objects', JSON.stringify([validAccount()])],
+    ['a string', '"Acme"'],
+    ['a number', '42'],
+    ['null', 'null'],
+  ])('refuses a body that is %s with 422 and creates nothing', async (_case, raw) => {
+    const before = await databaseState();
+
+    const response = await ws.api.post(BASE, raw);
+
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual(validationFailure({ body: ['body must be a JSON object'] }));
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('answers 401 without an API key and creates nothing', async () => {
+    const before = await databaseState();
+
+    const response = await noKey().post(BASE, validAccount());
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(MISSING_KEY);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('answers 401 with a wrong API key and creates nothing', async () => {
+    const before = await databaseState();
+
+    const response = await wrongKey().post(BASE, validAccount());
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(INVALID_KEY);
+    expect(await databaseState()).toEqual(before);
+  });
+});
+
+describe('PUT /v2/advertiser-accounts/:id', () => {
+  let ws: Workspace;
+  let other: Workspace;
+  let foreign: AnyBody;
+
+  beforeAll(async () => {
+    ws = await app.workspace();
+    other = await app.workspace();
+    foreign = await createAccount(other, { name: 'Not yours' });
+  });
+
+  it('changes only the given fields and returns the whole account under data.advertiser_account', async () => {
+    const account = await createAccount(ws);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+
+    const response = await ws.api.put(`${BASE}/${account.id}`, { status: 'inactive', deactivation_reason: 'Budget frozen' });
+
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
+    expect(response.body.success).toBe(true);
+    expect(typeof response.body.message).toBe('string');
+    expect(Object.keys(response.body.data)).toEqual(['advertiser_account']);
+    const record = response.body.data.advertiser_account;
+    expectAccountRecord(record, ws);
+    expect(record).toEqual({ ...account, status: 'inactive', deactivation_reason: 'Budget frozen', updated_at: expect.stringMatching(ISO_8601) });
+    expect(Date.parse(record.updated_at)).toBeGreaterThan(Date.parse(account.updated_at));
+    expect(record.created_at).toBe(account.created_at);
+
+    const fetched = await ws.api.get(`${BASE}/${account.id}`);
+    expect(fetched.body.data.advertiser_account).toEqual(record);
+  });
+
+  it('updates every writable field', async () => {
+    const account = await createAccount(ws);
+    const changes = {
+      name: 'Acme Global',
+      status: 'inactive',
+      deactivation_reason: 'Merged',
+      type: 'brand',
+      logo: 'http://cdn.example.com/acme-global.svg',
+      primary_contact_id: 7,
+      country: 'France',
+      state: 'Île-de-France',
+      city: 'Paris',
+      zip_code: '75001',
+      address1: '2 Rue de Rivoli',
+      address2: '',
+    };
+
+    const response = await ws.api.put(`${BASE}/${account.id}`, changes);
+
+    expect(response.status).toBe(200);
+    expect(response.body.data.advertiser_account).toEqual({ ...account, ...changes, updated_at: expect.stringMatching(ISO_8601) });
+  });
+
+  it('clears nullable fields sent as null', async () => {
+    const account = await createAccount(ws, { status: 'inactive', deactivation_reason: 'Paused' });
+
+    const response = await ws.api.put(`${BASE}/${account.id}`, { status: 'active', deactivation_reason: null, logo: null, primary_contact_id: null, city: null, zip_code: null });
+
+    expect(response.status).toBe(200);
+    expect(response.body.data.advertiser_account).toMatchObject({ status: 'active', deactivation_reason: null, logo: null, primary_contact_id: null, city: null, zip_code: null });
+    expect(await accountRow(account.id)).toMatchObject({ deactivation_reason: null, logo: null, primary_contact_id: null, city: null, zip_code: null });
+  });
+
+  it('accepts the record as read, read-only fields and is_deleted 0 included', async () => {
+    const account = await createAccount(ws);
+
+    const response = await ws.api.put(`${BASE}/${account.id}`, { ...account, name: 'Echoed back' });
+
+    expect(response.status).toBe(200);
+    expect(response.body.data.advertiser_account).toEqual({ ...account, name: 'Echoed back', updated_at: expect.stringMatching(ISO_8601) });
+  });
+
+  it('writes one advertiser_account_updated event listing the changed fields', async () => {
+    const account = await createAccount(ws);
+    const before = await outboxEvents(ws);
+
+    const response = await ws.api.put(`${BASE}/${account.id}`, { name: 'Renamed', city: 'London', country: 'France' }, { 'x-request-id': 'req-update-advertiser-1' });
+
+    const after = await outboxEvents(ws);
+    expect(after).toHaveLength(before.length + 1);
+    const event = after.at(-1);
+    expect(event).toMatchObject({
+      organisation_id: ws.organisationId,
+      event_type: 'advertiser_account_updated',
+      resource_type: 'advertiser_account',
+      resource_id: account.id,
+      request_id: 'req-update-advertiser-1',
+    });
+    expect(event.payload.advertiser_account).toEqual(response.body.data.advertiser_account);
+    // city was already London: only what really changed is listed.
+    expect([...event.payload.changed_fields].sort()).toEqual(['country', 'name']);
+  });
+
+  it('writes no event when nothing changes', async () => {
+    const account = await createAccount(ws);
+    const before = await databaseState();
+
+    const response = await ws.api.put(`${BASE}/${account.id}`, { name: account.name, city: account.city });
+
+    expect(response.status).toBe(200);
+    expect(response.body.data.advertiser_account).toEqual(account);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  const tooLong: [string, unknown][] = [
+    ['name', 'n'.repeat(256)],
+    ['deactivation_reason', 'r'.repeat(1001)],
+    ['country', 'c'.repeat(101)],
+    ['state', 's'.repeat(101)],
+    ['city', 'y'.repeat(101)],
+    ['zip_code', 'z'.repeat(21)],
+    ['address1', 'a'.repeat(256)],
+    ['address2', 'b'.repeat(256)],
+  ];
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['name empty', { name: '' }, 'name'],
+    ['name null', { name: null }, 'name'],
+    ['status not active/inactive', { status: 'deleted' }, 'status'],
+    ['type not brand/agency', { type: 'network' }, 'type'],
+    ['logo not an http(s) URL', { logo: 'mailto:logo@example.com' }, 'logo'],
+    ['primary_contact_id zero', { primary_contact_id: 0 }, 'primary_contact_id'],
+    ['primary_contact_id a string', { primary_contact_id: 'seven' }, 'primary_contact_id'],
+    ['is_deleted 1', { is_deleted: 1 }, 'is_deleted'],
+    ['is_deleted "1"', { is_deleted: '1' }, 'is_deleted'],
+    ['an unknown field', { name: 'Fine', colour: 'red' }, 'colour'],
+    ...tooLong.map(([field, value]): [string, Record<string, unknown>, string] => [`${field} too long`, { [field]: value }, field]),
+  ])('refuses %s with 422 and changes nothing', async (_case, body, field) => {
+    const account = await createAccount(ws);
+    const before = await databaseState();
+
+    const response = await ws.api.put(`${BASE}/${account.id}`, body);
+
+    expect(response.status).toBe(422);
+    expectFieldErrors(response.body, [field]);
+    expect(await databaseState()).toEqual(before);
+    expect((await ws.api.get(`${BASE}/${account.id}`)).body.data.advertiser_account).toEqual(account);
+  });
+
+  it('says that is_deleted cannot be set to 1', async () => {
+    const account = await createAccount(ws);
+
+    const response = await ws.api.put(`${BASE}/${account.id}`, { is_deleted: 1 });
+
+    expect(response.body).toEqual(validationFailure({ is_deleted: [expect.stringMatching(/^is_deleted must be 0/)] }));
+    expect(await accountRow(account.id)).toMatchObject({ is_deleted: 0, deleted_at: null });
+  });
+
+  it.each([
+    ['an array', '[]'],
+    ['a string', '"Acme"'],
+    ['null', 'null'],
+  ])('refuses a body that is %s with 422 and changes nothing', async (_case, raw) => {
+    const account = await createAccount(ws);
+    const before = await databaseState();
+
+    const response = await ws.api.put(`${BASE}/${account.id}`, raw);
+
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual(validationFailure({ body: ['body must be a JSON object'] }));
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('answers 404 for an id that does not exist', async () => {
+    const before = await databaseState();
+
+    const response = await ws.api.put(`${BASE}/${UNKNOWN_ID}`, { name: 'Ghost' });
+
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual(NOT_FOUND);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('answers 404 for another workspace’s account, exactly as for an id that does not exist, and leaves it alone', async () => {
+    const before = await databaseState();
+
+    const foreignResponse = await ws.api.put(`${BASE}/${foreign.id}`, { name: 'Hijacked' });
+    const unknownResponse = await ws.api.put(`${BASE}/${UNKNOWN_ID}`, { name: 'Hijacked' });
+
+    expect(foreignResponse.status).toBe(404);
+    expect(foreignResponse.body).toEqual(unknownResponse.body);
+    expect(await databaseState()).toEqual(before);
+    expect((await other.api.get(`${BASE}/${foreign.id}`)).body.data.advertiser_account).toEqual(foreign);
+  });
+
+  it('answers 404 for a deleted account', async () => {
+    const account = await createAccount(ws);
+    await ws.api.delete(`${BASE}/${account.id}`);
+    const before = await databaseState();
+
+    const response = await ws.api.put(`${BASE}/${account.id}`, { name: 'Revived' });
+
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual((await ws.api.put(`${BASE}/${UNKNOWN_ID}`, { name: 'Revived' })).body);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('answers 401 without an API key and changes nothing', async () => {
+    const account = await createAccount(ws);
+    const before = await databaseState();
+
+    const response = await noKey().put(`${BASE}/${account.id}`, { name: 'Anonymous' });
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(MISSING_KEY);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('answers 401 with a wrong API key and changes nothing', async () => {
+    const account = await createAccount(ws);
+    const before = await databaseState();
+
+    const response = await wrongKey().put(`${BASE}/${account.id}`, { name: 'Intruder' });
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(INVALID_KEY);
+    expect(await databaseState()).toEqual(before);
+  });
+});
+
+describe('DELETE /v2/advertiser-accounts/:id', () => {
+  let ws: Workspace;
+  let other: Workspace;
+  let foreign: AnyBody;
+
+  beforeAll(async () => {
+    ws = await app.workspace();
+    other = await app.workspace();
+    foreign = await createAccount(other, { name: 'Not yours' });
+  });
+
+  it('soft-deletes the account: 200 with success and message only', async () => {
+    const account = await createAccount(ws);
+    const bystander = await createAccount(ws, { name: 'Bystander' });
+
+    const response = await ws.api.delete(`${BASE}/${account.id}`);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: expect.any(String) });
+    const row = await accountRow(account.id);
+    expect(row).toBeDefined();
+    expect(row.is_deleted).toBe(1);
+    expect(row.deleted_at).toBeInstanceOf(Date);
+    expect(row.name).toBe(account.name);
+    expect((await ws.api.get(`${BASE}/${bystander.id}`)).body.data.advertiser_account).toEqual(bystander);
+  });
+
+  it('makes the account unreadable and a second delete a 404', async () => {
+    const account = await createAccount(ws);
+    await ws.api.delete(`${BASE}/${account.id}`);
+    const unknown = await ws.api.get(`${BASE}/${UNKNOWN_ID}`);
+
+    const read = await ws.api.get(`${BASE}/${account.id}`);
+    const before = await databaseState();
+    const again = await ws.api.delete(`${BASE}/${account.id}`);
+
+    expect(read.status).toBe(404);
+    expect(read.body).toEqual(unknown.body);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual(NOT_FOUND);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('writes one advertiser_account_deleted event', async () => {
+    const account = await createAccount(ws);
+    const before = await outboxEvents(ws);
+
+    await ws.api.delete(`${BASE}/${account.id}`, { 'x-request-id': 'req-delete-advertiser-1' });
+
+    const after = await outboxEvents(ws);
+    expect(after).toHaveLength(before.length + 1);
+    const event = after.at(-1);
+    expect(event).toMatchObject({
+      organisation_id: ws.organisationId,
+      event_type: 'advertiser_account_deleted',
+      resource_type: 'advertiser_account',
+      resource_id: account.id,
+      request_id: 'req-delete-advertiser-1',
+    });
+    expect(event.payload.advertiser_account).toMatchObject({ id: account.id, name: account.name, is_deleted: 1, deleted_at: expect.stringMatching(ISO_8601) });
+  });
+
+  it('is refused with 422 while a campaign references the account, and changes nothing', async () => {
+    const account = await createAccount(ws);
+    await createCampaignFor(ws, account.id);
+    const before = await databaseState();
+
+    const response = await ws.api.delete(`${BASE}/${account.id}`);
+
+    expect(response.status).toBe(422);
+    expectFieldErrors(response.body, ['id']);
+    expect(await databaseState()).toEqual(before);
+    expect((await ws.api.get(`${BASE}/${account.id}`)).body.data.advertiser_account).toEqual(account);
+  });
+
+  it('is allowed once the referencing campaign is deleted', async () => {
+    const account = await createAccount(ws);
+    const campaignId = await createCampaignFor(ws, account.id);
+    await app.services.campaigns.delete(contextOf(ws), campaignId);
+
+    const response = await ws.api.delete(`${BASE}/${account.id}`);
+
+    expect(response.status).toBe(200);
+    expect((await accountRow(account.id)).is_deleted).toBe(1);
+  });
+
+  it('answers 404 for an id that does not exist', async () => {
+    const before = await databaseState();
+
+    const response = await ws.api.delete(`${BASE}/${UNKNOWN_ID}`);
+
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual(NOT_FOUND);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('answers 404 for another workspace’s account, exactly as for an id that does not exist, and leaves it alone', async () => {
+    const before = await databaseState();
+
+    const foreignResponse = await ws.api.delete(`${BASE}/${foreign.id}`);
+    const unknownResponse = await ws.api.delete(`${BASE}/${UNKNOWN_ID}`);
+
+    expect(foreignResponse.status).toBe(404);
+    expect(foreignResponse.body).toEqual(unknownResponse.body);
+    expect(await databaseState()).toEqual(before);
+    expect((await other.api.get(`${BASE}/${foreign.id}`)).body.data.advertiser_account).toEqual(foreign);
+  });
+
+  it('answers 404 for a malformed id', async () => {
+    const response = await ws.api.delete(`${BASE}/abc`);
+
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual((await ws.api.delete(`${BASE}/${UNKNOWN_ID}`)).body);
+  });
+
+  it('answers 401 without an API key and deletes nothing', async () => {
+    const account = await createAccount(ws);
+    const before = await databaseState();
+
+    const response = await noKey().delete(`${BASE}/${account.id}`);
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(MISSING_KEY);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('answers 401 with a wrong API key and deletes nothing', async () => {
+    const account = await createAccount(ws);
+    const before = await databaseState();
+
+    const response = await wrongKey().delete(`${BASE}/${account.id}`);
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(INVALID_KEY);
+    expect(await databaseState()).toEqual(before);
+  });
+});
