@@ -15,7 +15,8 @@ interface ServerProcess {
 function startServer(dataDir: string): Promise<ServerProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
-    env: childEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+    // Not NODE_ENV=test: Apollo behaves differently on signals there, and shutdown must be tested as run.
+    env: childEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'development' }),
   });
   const logs: string[] = [];
   return new Promise((resolve, reject) => {
