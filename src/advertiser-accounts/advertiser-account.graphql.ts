@@ -1,6 +1,6 @@
-import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
-import { ConnectionType, SortDirectionEnum } from '../graphql/connection';
-import { UserError } from '../graphql/user-error';
+import { registerEnumType } from 'type-graphql';
+import { ConnectionType } from '../graphql/connection';
+import { DeletePayloadType, OrderInputType, ResourcePayloadType } from '../graphql/payloads';
 import { AdvertiserAccount } from './advertiser-account.entity';
 
 export const AdvertiserAccountConnection = ConnectionType('AdvertiserAccount', AdvertiserAccount);
@@ -14,29 +14,9 @@ export enum AdvertiserAccountOrderField {
 }
 registerEnumType(AdvertiserAccountOrderField, { name: 'AdvertiserAccountOrderField' });
 
-@InputType()
-export class AdvertiserAccountOrder {
-  @Field(() => AdvertiserAccountOrderField, { defaultValue: AdvertiserAccountOrderField.ID })
-  field!: AdvertiserAccountOrderField;
-
-  @Field(() => SortDirectionEnum, { defaultValue: SortDirectionEnum.ASC })
-  direction!: SortDirectionEnum;
-}
-
-@ObjectType()
-export class AdvertiserAccountPayload {
-  @Field(() => AdvertiserAccount, { nullable: true, description: 'The account as saved; null when refused.' })
-  advertiserAccount!: AdvertiserAccount | null;
-
-  @Field(() => [UserError])
-  userErrors!: UserError[];
-}
-
-@ObjectType()
-export class AdvertiserAccountDeletePayload {
-  @Field(() => ID, { nullable: true, description: 'Id of the deleted account; null when refused.' })
-  deletedAdvertiserAccountId!: string | null;
-
-  @Field(() => [UserError])
-  userErrors!: UserError[];
-}
+export const AdvertiserAccountOrder = OrderInputType('AdvertiserAccountOrder', AdvertiserAccountOrderField, AdvertiserAccountOrderField.ID);
+export const AdvertiserAccountPayload = ResourcePayloadType('AdvertiserAccountPayload', 'advertiserAccount', AdvertiserAccount);
+export const AdvertiserAccountDeletePayload = DeletePayloadType('AdvertiserAccountDeletePayload', 'deletedAdvertiserAccountId');
+export type AdvertiserAccountOrder = InstanceType<typeof AdvertiserAccountOrder>;
+export type AdvertiserAccountPayload = InstanceType<typeof AdvertiserAccountPayload>;
+export type AdvertiserAccountDeletePayload = InstanceType<typeof AdvertiserAccountDeletePayload>;

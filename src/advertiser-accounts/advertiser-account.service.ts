@@ -1,11 +1,11 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { changedProperties } from '../common/changes';
-import { NotFoundError, ValidationFailedError } from '../common/errors';
+import { ValidationFailedError } from '../common/errors';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertValid } from '../common/validation';
 import { escapeLike } from '../common/sql';
-import { tenantQuery } from '../db/tenant-scope';
+import { loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { Campaign } from '../campaigns/campaign.entity';
 import { recordEvent } from '../outbox/outbox';
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
@@ -75,8 +75,7 @@ export class AdvertiserAccountService {
       if (campaigns > 0) {
         throw ValidationFailedError.single('id', `has ${campaigns} campaign(s); delete them or move them to another account first`);
       }
-      await manager.update(AdvertiserAccount, { id, organisationId: ctx.organisationId }, { isDeleted: 1, deletedAt: new Date() });
-      const account = await manager.findOneOrFail(AdvertiserAccount, { where: { id, organisationId: ctx.organisationId }, withDeleted: true });
+      const account = await softDeleteInWorkspace(manager, AdvertiserAccount, ctx, id, { isDeleted: 1 });
       await recordEvent(manager, ctx, this.event('advertiser_account_deleted', account, ctx));
       return account;
     });
@@ -84,13 +83,8 @@ export class AdvertiserAccountService {
 
   /** Create needs a name; a missing one is reported together with every other broken rule, in one refusal. */
 
-  /** Row-locks on writes so concurrent updates of one account apply one after the other. */
-  private async load(manager: EntityManager, ctx: RequestContext, id: number, lock = false): Promise<AdvertiserAccount> {
-    const query = tenantQuery(manager, AdvertiserAccount, 'a', ctx).andWhere('a.id = :id', { id });
-    if (lock) query.setLock('pessimistic_write');
-    const account = await query.getOne();
-    if (!account) throw new NotFoundError(RESOURCE);
-    return account;
+  private load(manager: EntityManager, ctx: RequestContext, id: number, lock = false): Promise<AdvertiserAccount> {
+    return loadInWorkspace(manager, AdvertiserAccount, ctx, id, RESOURCE, lock);
   }
 
   private async filtered(ctx: RequestContext, filter: AdvertiserAccountFilter) {

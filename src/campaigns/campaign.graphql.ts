@@ -1,6 +1,6 @@
-import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
-import { ConnectionType, SortDirectionEnum } from '../graphql/connection';
-import { UserError } from '../graphql/user-error';
+import { registerEnumType } from 'type-graphql';
+import { ConnectionType } from '../graphql/connection';
+import { DeletePayloadType, OrderInputType, ResourcePayloadType } from '../graphql/payloads';
 import { Campaign } from './campaign.entity';
 
 export const CampaignConnection = ConnectionType('Campaign', Campaign);
@@ -14,29 +14,9 @@ export enum CampaignOrderField {
 }
 registerEnumType(CampaignOrderField, { name: 'CampaignOrderField' });
 
-@InputType()
-export class CampaignOrder {
-  @Field(() => CampaignOrderField, { defaultValue: CampaignOrderField.ID })
-  field!: CampaignOrderField;
-
-  @Field(() => SortDirectionEnum, { defaultValue: SortDirectionEnum.ASC })
-  direction!: SortDirectionEnum;
-}
-
-@ObjectType()
-export class CampaignPayload {
-  @Field(() => Campaign, { nullable: true, description: 'The campaign as saved; null when refused.' })
-  campaign!: Campaign | null;
-
-  @Field(() => [UserError])
-  userErrors!: UserError[];
-}
-
-@ObjectType()
-export class CampaignDeletePayload {
-  @Field(() => ID, { nullable: true, description: 'Id of the deleted campaign; null when refused.' })
-  deletedCampaignId!: string | null;
-
-  @Field(() => [UserError])
-  userErrors!: UserError[];
-}
+export const CampaignOrder = OrderInputType('CampaignOrder', CampaignOrderField, CampaignOrderField.ID);
+export const CampaignPayload = ResourcePayloadType('CampaignPayload', 'campaign', Campaign);
+export const CampaignDeletePayload = DeletePayloadType('CampaignDeletePayload', 'deletedCampaignId');
+export type CampaignOrder = InstanceType<typeof CampaignOrder>;
+export type CampaignPayload = InstanceType<typeof CampaignPayload>;
+export type CampaignDeletePayload = InstanceType<typeof CampaignDeletePayload>;

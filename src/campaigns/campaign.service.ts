@@ -1,13 +1,12 @@
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { changedProperties } from '../common/changes';
-import { NotFoundError } from '../common/errors';
 import { parseId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { escapeLike } from '../common/sql';
 import { assertValid, FieldErrorCollector } from '../common/validation';
-import { tenantQuery } from '../db/tenant-scope';
+import { loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { recordEvent } from '../outbox/outbox';
 import { checkDateOrder, checkInitialStatus, checkTransition } from './campaign-rules';
 import { CampaignStatus } from './campaign-status';
@@ -81,8 +80,7 @@ export class CampaignService {
   async delete(ctx: RequestContext, id: number): Promise<Campaign> {
     return this.dataSource.transaction(async (manager) => {
       await this.load(manager, ctx, id, true);
-      await manager.update(Campaign, { id, organisationId: ctx.organisationId }, { deletedAt: new Date() });
-      const campaign = await manager.findOneOrFail(Campaign, { where: { id, organisationId: ctx.organisationId }, withDeleted: true });
+      const campaign = await softDeleteInWorkspace(manager, Campaign, ctx, id);
       await recordEvent(manager, ctx, this.event('campaign_deleted', campaign));
       return campaign;
     });
@@ -112,12 +110,8 @@ export class CampaignService {
     }
   }
 
-  private async load(manager: EntityManager, ctx: RequestContext, id: number, lock = false): Promise<Campaign> {
-    const query = tenantQuery(manager, Campaign, 'c', ctx).andWhere('c.id = :id', { id });
-    if (lock) query.setLock('pessimistic_write');
-    const campaign = await query.getOne();
-    if (!campaign) throw new NotFoundError(RESOURCE);
-    return campaign;
+  private load(manager: EntityManager, ctx: RequestContext, id: number, lock = false): Promise<Campaign> {
+    return loadInWorkspace(manager, Campaign, ctx, id, RESOURCE, lock);
   }
 
   private async filtered(ctx: RequestContext, filter: CampaignFilter): Promise<SelectQueryBuilder<Campaign>> {

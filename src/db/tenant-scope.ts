@@ -1,4 +1,6 @@
-import type { EntityManager, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import { NotFoundError } from '../common/errors';
 import type { RequestContext } from '../common/request-context';
 
 /**
@@ -12,4 +14,37 @@ export function tenantQuery<T extends ObjectLiteral>(
   ctx: RequestContext,
 ): SelectQueryBuilder<T> {
   return manager.createQueryBuilder(entity, alias).where(`${alias}.organisationId = :organisationId`, { organisationId: ctx.organisationId });
+}
+
+/**
+ * One live row of the workspace by id, or NotFoundError: an id of another workspace is exactly an
+ * id that does not exist. `lock` row-locks it for the rest of the transaction, so concurrent
+ * writes to one record apply one after the other.
+ */
+export async function loadInWorkspace<T extends ObjectLiteral>(
+  manager: EntityManager,
+  entity: EntityTarget<T>,
+  ctx: RequestContext,
+  id: number,
+  resource: string,
+  lock = false,
+): Promise<T> {
+  const query = tenantQuery(manager, entity, 'r', ctx).andWhere('r.id = :id', { id });
+  if (lock) query.setLock('pessimistic_write');
+  const row = await query.getOne();
+  if (!row) throw new NotFoundError(resource);
+  return row;
+}
+
+/** Marks a live row deleted (plus any flag columns the v2 record shows) and returns it as deleted. */
+export async function softDeleteInWorkspace<T extends ObjectLiteral & { deletedAt: Date | null }>(
+  manager: EntityManager,
+  entity: EntityTarget<T>,
+  ctx: RequestContext,
+  id: number,
+  extra: QueryDeepPartialEntity<T> = {},
+): Promise<T> {
+  const where = { id, organisationId: ctx.organisationId } as unknown as FindOptionsWhere<T>;
+  await manager.update(entity, where, { ...extra, deletedAt: new Date() } as QueryDeepPartialEntity<T>);
+  return manager.findOneOrFail(entity, { where, withDeleted: true });
 }
