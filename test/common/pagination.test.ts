@@ -44,3 +44,23 @@ describe('connection cursors', () => {
     expect(response.body.data.campaigns.nodes.map((n: { campaignTitle: string }) => n.campaignTitle)).toEqual(['Campaign 1', 'Campaign 2', 'Campaign 3']);
   });
 });
+
+describe('page links with PUBLIC_URL', () => {
+  it('are built on PUBLIC_URL, path prefix included, keeping the other query parameters', async () => {
+    const proxied = await startTestApp({ publicUrl: 'https://partners.example.test/api' });
+    try {
+      const tenant = await proxied.workspace();
+      const account = await tenant.api.post('/v2/advertiser-accounts', { name: 'Linked' });
+      for (let n = 1; n <= 3; n += 1) {
+        await tenant.api.post('/v2/campaigns', { campaign_title: `Linked ${n}`, primary_advertiser_account_id: account.body.data.advertiser_account.id });
+      }
+      const first = await tenant.api.get('/v2/campaigns?per_page=2&search=Linked');
+      expect(first.body.data.campaigns.next_page_url).toBe('https://partners.example.test/api/v2/campaigns?per_page=2&search=Linked&page=2');
+      const second = await tenant.api.get('/v2/campaigns?per_page=2&search=Linked&page=2');
+      expect(second.body.data.campaigns.prev_page_url).toBe('https://partners.example.test/api/v2/campaigns?per_page=2&search=Linked&page=1');
+      expect(second.body.data.campaigns.next_page_url).toBeNull();
+    } finally {
+      await proxied.close();
+    }
+  });
+});

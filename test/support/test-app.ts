@@ -47,7 +47,8 @@ let counter = 0;
 
 /** A real server on a free port over a fresh real database: tests go through HTTP like a partner. */
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const databaseUrl = await freshDatabase();
+  const database = await freshDatabase();
+  const databaseUrl = database.url;
   const config: AppConfig = {
     port: 0,
     host: '127.0.0.1',
@@ -80,7 +81,10 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
         api: apiClient(baseUrl, { 'x-api-key': issued.key }),
       };
     },
-    close: () => running.stop(),
+    close: async () => {
+      await running.stop();
+      await database.drop();
+    },
   };
 }
 

@@ -26,15 +26,18 @@ export async function withAdminClient<T>(run: (client: Client) => Promise<T>, ur
   }
 }
 
+let created = 0;
+
 /**
- * A fresh database for one test file, cloned from the migrated template: files never see each
- * other's rows, and cloning is far quicker than migrating.
+ * A fresh database for one test app, cloned from the migrated template: test files (and the jest
+ * workers running them) never see each other's rows, and cloning is far quicker than migrating.
  */
-export async function freshDatabase(): Promise<string> {
-  const name = `cpa_test_w${process.env.JEST_WORKER_ID ?? '0'}`;
-  await withAdminClient(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(TEMPLATE_DATABASE)}`);
-  });
-  return databaseUrl(adminUrl(), name);
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  created += 1;
+  const name = `cpa_test_${process.pid}_${created}`;
+  await withAdminClient((client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(TEMPLATE_DATABASE)}`));
+  return {
+    url: databaseUrl(adminUrl(), name),
+    drop: () => withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`)).then(() => undefined),
+  };
 }
