@@ -1,4 +1,5 @@
 import { registerEnumType } from 'type-graphql';
+import { StatusMachine } from '../common/status-machine';
 
 /** v2 `campaign_status` integers. The spec names none; these are ours (docs/decisions.md). */
 export enum CampaignStatus {
@@ -9,29 +10,18 @@ export enum CampaignStatus {
   CANCELLED = 5,
 }
 
-/** A campaign is created as a draft or straight into delivery. */
-export const INITIAL_CAMPAIGN_STATUSES: readonly CampaignStatus[] = [CampaignStatus.DRAFT, CampaignStatus.ACTIVE];
-
-/** Where a campaign may go from each status. Completed and cancelled are final. */
-export const CAMPAIGN_STATUS_TRANSITIONS: Readonly<Record<CampaignStatus, readonly CampaignStatus[]>> = {
-  [CampaignStatus.DRAFT]: [CampaignStatus.ACTIVE, CampaignStatus.CANCELLED],
-  [CampaignStatus.ACTIVE]: [CampaignStatus.PAUSED, CampaignStatus.COMPLETED, CampaignStatus.CANCELLED],
-  [CampaignStatus.PAUSED]: [CampaignStatus.ACTIVE, CampaignStatus.COMPLETED, CampaignStatus.CANCELLED],
-  [CampaignStatus.COMPLETED]: [],
-  [CampaignStatus.CANCELLED]: [],
-};
-
-export function campaignStatusName(status: number): string {
-  return CampaignStatus[status]?.toLowerCase() ?? String(status);
-}
-
-/** Null when the move is allowed (staying put always is); otherwise the reason, for a 422. */
-export function campaignTransitionProblem(from: CampaignStatus, to: CampaignStatus): string | null {
-  if (from === to || CAMPAIGN_STATUS_TRANSITIONS[from].includes(to)) return null;
-  const allowed = CAMPAIGN_STATUS_TRANSITIONS[from];
-  const next = allowed.length ? allowed.map((s) => `${s} (${campaignStatusName(s)})`).join(', ') : 'none: it is final';
-  return `cannot change from ${from} (${campaignStatusName(from)}) to ${to} (${campaignStatusName(to)}); allowed: ${next}`;
-}
+/** Created as a draft or straight into delivery; completed and cancelled are final. */
+export const campaignStatuses = new StatusMachine<CampaignStatus>(
+  { 1: 'draft', 2: 'active', 3: 'paused', 4: 'completed', 5: 'cancelled' },
+  {
+    [CampaignStatus.DRAFT]: [CampaignStatus.ACTIVE, CampaignStatus.CANCELLED],
+    [CampaignStatus.ACTIVE]: [CampaignStatus.PAUSED, CampaignStatus.COMPLETED, CampaignStatus.CANCELLED],
+    [CampaignStatus.PAUSED]: [CampaignStatus.ACTIVE, CampaignStatus.COMPLETED, CampaignStatus.CANCELLED],
+    [CampaignStatus.COMPLETED]: [],
+    [CampaignStatus.CANCELLED]: [],
+  },
+  [CampaignStatus.DRAFT, CampaignStatus.ACTIVE],
+);
 
 registerEnumType(CampaignStatus, {
   name: 'CampaignStatus',

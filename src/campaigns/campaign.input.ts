@@ -3,17 +3,17 @@ import { Field, Float, ID, InputType, Int } from 'type-graphql';
 import { IsCalendarDate } from '../common/calendar-date';
 import { IsEmailOrEmpty, IsEntityId, IsFlag, IsHttpUrlOrEmpty, IsNotBlank, IsOmittable } from '../common/validation';
 import { DateScalar } from '../graphql/scalars';
-import { CampaignStatus, campaignStatusName } from './campaign-status';
+import { CampaignStatus, campaignStatuses } from './campaign-status';
 
 const MAX_INT = 2_147_483_647;
 const MAX_MONEY = 999_999_999_999.99;
 const MAX_TEXT = 20_000;
 /**
- * The status integers only. `@IsEnum` would also accept the member names ('ACTIVE'…), which a
- * numeric enum carries as reverse-mapping values; v2 sends integers and GraphQL sends the numbers.
+ * The status integers only: `@IsEnum` would also accept the member names ('ACTIVE'…), which a
+ * numeric enum carries as reverse-mapping values.
  */
-const CAMPAIGN_STATUS_VALUES = Object.values(CampaignStatus).filter((value): value is CampaignStatus => typeof value === 'number');
-const CAMPAIGN_STATUS_MESSAGE = `must be one of ${CAMPAIGN_STATUS_VALUES.map((value) => `${value} (${campaignStatusName(value)})`).join(', ')}`;
+const CAMPAIGN_STATUS_VALUES = campaignStatuses.values;
+const CAMPAIGN_STATUS_MESSAGE = campaignStatuses.valuesMessage;
 
 /**
  * Fields of a campaign a client may write, for create and update alike. Omitted fields are left

@@ -5,11 +5,12 @@ import { parseId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { escapeLike } from '../common/sql';
+import { checkDateOrder } from '../common/date-order';
 import { assertValid, FieldErrorCollector } from '../common/validation';
 import { loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { recordEvent } from '../outbox/outbox';
-import { checkDateOrder, checkInitialStatus, checkTransition } from './campaign-rules';
-import { CampaignStatus } from './campaign-status';
+import { CAMPAIGN_DATE_PAIRS } from './campaign-rules';
+import { CampaignStatus, campaignStatuses } from './campaign-status';
 import { Campaign } from './campaign.entity';
 import { CampaignFilter, CampaignInput } from './campaign.input';
 import { campaignWire, toCampaignRecord } from './campaign.record';
@@ -38,8 +39,8 @@ export class CampaignService {
     await assertValid(input, REQUIRED_ON_CREATE);
     const values = this.values(input);
     const errors = new FieldErrorCollector();
-    checkInitialStatus(values.campaignStatus ?? CampaignStatus.DRAFT, errors);
-    checkDateOrder({ earliestStartDate: null, latestStartDate: null, earliestEndDate: null, latestEndDate: null, ...values }, errors);
+    campaignStatuses.checkInitial(errors, 'campaignStatus', values.campaignStatus ?? CampaignStatus.DRAFT);
+    checkDateOrder(values, CAMPAIGN_DATE_PAIRS, errors);
     errors.throwIfAny();
 
     return this.dataSource.transaction(async (manager) => {
@@ -58,8 +59,8 @@ export class CampaignService {
     return this.dataSource.transaction(async (manager) => {
       const current = await this.load(manager, ctx, id, true);
       const errors = new FieldErrorCollector();
-      if (values.campaignStatus !== undefined) checkTransition(current.campaignStatus, values.campaignStatus, errors);
-      checkDateOrder({ ...current, ...values }, errors);
+      campaignStatuses.checkTransition(errors, 'campaignStatus', current.campaignStatus, values.campaignStatus);
+      checkDateOrder({ ...current, ...values }, CAMPAIGN_DATE_PAIRS, errors);
       errors.throwIfAny();
       if (values.primaryAdvertiserAccountId !== undefined && values.primaryAdvertiserAccountId !== current.primaryAdvertiserAccountId) {
         await this.assertAccountExists(manager, ctx, values.primaryAdvertiserAccountId);

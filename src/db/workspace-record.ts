@@ -4,17 +4,13 @@ import { DateTimeScalar } from '../graphql/scalars';
 import { Organisation } from '../organisations/organisation.entity';
 
 /**
- * What every row of workspace data has: an integer id, the owning organisation (NOT NULL, and
- * every table indexes it first), soft deletion and millisecond timestamps (milliseconds so a
- * JavaScript Date round-trips exactly through keyset cursors).
- * Its GraphQL fields are inherited by each entity's object type.
+ * What every row of workspace data has: the owning organisation (NOT NULL, and every table
+ * indexes it first), soft deletion and millisecond timestamps (milliseconds so a JavaScript Date
+ * round-trips exactly through keyset cursors). Its GraphQL fields are inherited by each entity's
+ * object type. Subclasses declare their id (see WorkspaceRecord).
  */
 @ObjectType()
-export abstract class WorkspaceRecord {
-  @Field(() => ID)
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id!: number;
-
+export abstract class WorkspaceRow {
   @Column({ type: 'integer' })
   organisationId!: number;
 
@@ -32,4 +28,12 @@ export abstract class WorkspaceRecord {
   @Field(() => DateTimeScalar)
   @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
   updatedAt!: Date;
+}
+
+/** A workspace row with its own serial integer id. */
+@ObjectType()
+export abstract class WorkspaceRecord extends WorkspaceRow {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id!: number;
 }

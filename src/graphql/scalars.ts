@@ -14,3 +14,6 @@ export const DateTimeScalar = new GraphQLScalarType({
   name: 'DateTime',
   description: 'An instant in ISO 8601 form, in UTC (for example `2026-03-31T09:30:00.000Z`).',
 });
+
+/** Free key/value content (phase `custom_fields`). */
+export { JSONObjectResolver as JSONObjectScalar } from 'graphql-scalars';

@@ -1,0 +1,47 @@
+import { Max, Min, IsInt } from 'class-validator';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Column } from 'typeorm';
+import { IsOmittable } from './validation';
+import { WorkspaceRow } from '../db/workspace-record';
+
+const MAX_INT = 2_147_483_647;
+
+/**
+ * The goal (g_) and estimate (e_) figures phases and contents carry (spec §2.7, §2.8); one
+ * declaration serves both tables and both inputs.
+ */
+@ObjectType()
+export abstract class TrafficMetricsRow extends WorkspaceRow {
+  @Field(() => Int) @Column({ type: 'integer', default: 0 }) gImpressions!: number;
+  @Field(() => Int) @Column({ type: 'integer', default: 0 }) eImpressions!: number;
+  @Field(() => Int) @Column({ type: 'integer', default: 0 }) gVideoViews!: number;
+  @Field(() => Int) @Column({ type: 'integer', default: 0 }) eVideoViews!: number;
+  @Field(() => Int) @Column({ type: 'integer', default: 0 }) gArticleViews!: number;
+  @Field(() => Int) @Column({ type: 'integer', default: 0 }) eArticleViews!: number;
+  @Field(() => Int) @Column({ type: 'integer', default: 0 }) gTrafficToSite!: number;
+  @Field(() => Int) @Column({ type: 'integer', default: 0 }) eTrafficToSite!: number;
+}
+
+@InputType()
+export abstract class TrafficMetricsInput {
+  @Field(() => Int, { nullable: true }) @IsOmittable() @IsInt() @Min(0) @Max(MAX_INT) gImpressions?: number;
+  @Field(() => Int, { nullable: true }) @IsOmittable() @IsInt() @Min(0) @Max(MAX_INT) eImpressions?: number;
+  @Field(() => Int, { nullable: true }) @IsOmittable() @IsInt() @Min(0) @Max(MAX_INT) gVideoViews?: number;
+  @Field(() => Int, { nullable: true }) @IsOmittable() @IsInt() @Min(0) @Max(MAX_INT) eVideoViews?: number;
+  @Field(() => Int, { nullable: true }) @IsOmittable() @IsInt() @Min(0) @Max(MAX_INT) gArticleViews?: number;
+  @Field(() => Int, { nullable: true }) @IsOmittable() @IsInt() @Min(0) @Max(MAX_INT) eArticleViews?: number;
+  @Field(() => Int, { nullable: true }) @IsOmittable() @IsInt() @Min(0) @Max(MAX_INT) gTrafficToSite?: number;
+  @Field(() => Int, { nullable: true }) @IsOmittable() @IsInt() @Min(0) @Max(MAX_INT) eTrafficToSite?: number;
+}
+
+/** v2 names of the eight metrics, in the spec's order (§2.7, §2.8). */
+export const TRAFFIC_METRIC_WIRE_NAMES = [
+  'g_impressions',
+  'e_impressions',
+  'g_video_views',
+  'e_video_views',
+  'g_article_views',
+  'e_article_views',
+  'g_traffic_to_site',
+  'e_traffic_to_site',
+] as const;
