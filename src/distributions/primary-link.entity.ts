@@ -1,0 +1,34 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { Column, Entity, Index, JoinColumn, OneToOne } from 'typeorm';
+import { WorkspaceRecord } from '../db/workspace-record';
+import type { Distribution } from './distribution.entity';
+
+/** The link a distribution sends readers to (spec §2.9 `primary_link`); at most one per distribution. */
+@ObjectType({ description: 'The link a distribution points readers to.' })
+@Entity('distribution_links')
+@Index(['organisationId', 'distributionId'])
+@Index('UQ_distribution_links_distribution', ['distributionId'], { unique: true })
+export class PrimaryLink extends WorkspaceRecord {
+  @Column({ type: 'integer' })
+  distributionId!: number;
+
+  @OneToOne('Distribution', (distribution: Distribution) => distribution.primaryLink, { nullable: false, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'distribution_id' })
+  distribution?: Distribution;
+
+  @Field(() => Int, { description: 'Kind of link (reference library of link types).' })
+  @Column({ type: 'integer' })
+  linkType!: number;
+
+  @Field()
+  @Column({ type: 'varchar', length: 255, default: '' })
+  linkLabel!: string;
+
+  @Field({ description: 'Absolute http(s) URL.' })
+  @Column({ type: 'text' })
+  originalLink!: string;
+
+  @Field()
+  @Column({ type: 'varchar', length: 255, default: '' })
+  hyperlinkText!: string;
+}
