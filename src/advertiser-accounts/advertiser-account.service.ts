@@ -5,7 +5,7 @@ import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPag
 import type { RequestContext } from '../common/request-context';
 import { assertValid } from '../common/validation';
 import { escapeLike } from '../common/sql';
-import { loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { Campaign } from '../campaigns/campaign.entity';
 import { recordEvent } from '../outbox/outbox';
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
@@ -55,7 +55,7 @@ export class AdvertiserAccountService {
   async update(ctx: RequestContext, id: number, input: AdvertiserAccountInput): Promise<AdvertiserAccount> {
     await assertValid(input);
     return this.dataSource.transaction(async (manager) => {
-      const current = await this.load(manager, ctx, id, true);
+      const current = await this.load(manager, ctx, id, 'update');
       const { isDeleted: _isDeleted, ...fields } = input;
       const changed = changedProperties(current, fields);
       if (changed.length === 0) return current;
@@ -70,7 +70,7 @@ export class AdvertiserAccountService {
   /** Soft delete. Refused while live campaigns run for the account, so none is left pointing at nothing. */
   async delete(ctx: RequestContext, id: number): Promise<AdvertiserAccount> {
     return this.dataSource.transaction(async (manager) => {
-      await this.load(manager, ctx, id, true);
+      await this.load(manager, ctx, id, 'update');
       const campaigns = await tenantQuery(manager, Campaign, 'c', ctx).andWhere('c.primaryAdvertiserAccountId = :id', { id }).getCount();
       if (campaigns > 0) {
         throw ValidationFailedError.single('id', `has ${campaigns} campaign(s); delete them or move them to another account first`);
@@ -83,7 +83,7 @@ export class AdvertiserAccountService {
 
   /** Create needs a name; a missing one is reported together with every other broken rule, in one refusal. */
 
-  private load(manager: EntityManager, ctx: RequestContext, id: number, lock = false): Promise<AdvertiserAccount> {
+  private load(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = false): Promise<AdvertiserAccount> {
     return loadInWorkspace(manager, AdvertiserAccount, ctx, id, RESOURCE, lock);
   }
 

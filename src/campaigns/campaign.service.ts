@@ -7,7 +7,8 @@ import type { RequestContext } from '../common/request-context';
 import { escapeLike } from '../common/sql';
 import { checkDateOrder } from '../common/date-order';
 import { assertValid, FieldErrorCollector } from '../common/validation';
-import { loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
 import { CAMPAIGN_DATE_PAIRS } from './campaign-rules';
 import { CampaignStatus, campaignStatuses } from './campaign-status';
@@ -57,7 +58,7 @@ export class CampaignService {
     await assertValid(input);
     const values = this.values(input);
     return this.dataSource.transaction(async (manager) => {
-      const current = await this.load(manager, ctx, id, true);
+      const current = await this.load(manager, ctx, id, 'update');
       const errors = new FieldErrorCollector();
       campaignStatuses.checkTransition(errors, 'campaignStatus', current.campaignStatus, values.campaignStatus);
       checkDateOrder({ ...current, ...values }, CAMPAIGN_DATE_PAIRS, errors);
@@ -78,11 +79,13 @@ export class CampaignService {
     });
   }
 
+  /** Soft delete, taking the campaign's phases, contents and distributions with it. */
   async delete(ctx: RequestContext, id: number): Promise<Campaign> {
     return this.dataSource.transaction(async (manager) => {
-      await this.load(manager, ctx, id, true);
+      await this.load(manager, ctx, id, 'update');
+      const cascaded = await softDeleteDescendants(manager, ctx, { campaignId: id });
       const campaign = await softDeleteInWorkspace(manager, Campaign, ctx, id);
-      await recordEvent(manager, ctx, this.event('campaign_deleted', campaign));
+      await recordEvent(manager, ctx, { ...this.event('campaign_deleted', campaign), payload: { campaign: toCampaignRecord(campaign), deleted: cascaded } });
       return campaign;
     });
   }
@@ -111,7 +114,7 @@ export class CampaignService {
     }
   }
 
-  private load(manager: EntityManager, ctx: RequestContext, id: number, lock = false): Promise<Campaign> {
+  private load(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = false): Promise<Campaign> {
     return loadInWorkspace(manager, Campaign, ctx, id, RESOURCE, lock);
   }
 

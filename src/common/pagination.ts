@@ -124,3 +124,56 @@ export async function fetchConnection<T extends ObjectLiteral & { id: number }>(
     hasPreviousPage: request.after !== undefined,
   };
 }
+
+/**
+ * The first page of children for many parents in one statement (DataLoader batches): each
+ * parent's rows ranked by id, `first + 1` kept per parent to tell whether more follow. `after`
+ * (an id cursor) applies to every parent, as a nested list is paged one parent at a time.
+ */
+export async function fetchChildConnections<T extends ObjectLiteral & { id: number }>(
+  query: SelectQueryBuilder<T>,
+  parentProperty: keyof T & string,
+  parentIds: readonly number[],
+  request: ConnectionRequest,
+): Promise<Map<number, ConnectionSlice<T>>> {
+  await assertValid(request);
+  const alias = query.alias;
+  const metadata = query.expressionMap.mainAlias?.metadata;
+  const parentColumn = metadata?.findColumnWithPropertyPath(parentProperty)?.databaseName;
+  if (!parentColumn) throw new Error(`${parentProperty} is not a column`);
+  const parent = `${query.escape(alias)}.${query.escape(parentColumn)}`;
+  const id = `${query.escape(alias)}.${query.escape('id')}`;
+
+  const ranked = query
+    .clone()
+    .select(id, 'id')
+    .addSelect(`ROW_NUMBER() OVER (PARTITION BY ${parent} ORDER BY ${id})`, 'rank')
+    .andWhere(`${parent} = ANY(:parentIds)`, { parentIds: [...parentIds] });
+  if (request.after !== undefined) ranked.andWhere(`${id} > :afterId`, { afterId: decodeCursor(request.after, 'id', 'integer').id });
+
+  const rows = await query
+    .andWhere(`${id} IN (SELECT ranked.id FROM (${ranked.getQuery()}) ranked WHERE ranked.rank <= :perParent)`, { perParent: request.first + 1 })
+    .setParameters({ ...ranked.getParameters(), perParent: request.first + 1 })
+    .orderBy(`${alias}.id`, 'ASC')
+    .getMany();
+
+  const byParent = new Map<number, T[]>();
+  for (const row of rows) {
+    const key = row[parentProperty] as number;
+    byParent.set(key, [...(byParent.get(key) ?? []), row]);
+  }
+  return new Map(
+    parentIds.map((parentId) => {
+      const children = byParent.get(parentId) ?? [];
+      const page = children.slice(0, request.first);
+      return [
+        parentId,
+        {
+          items: page.map((node) => ({ node, cursor: encodeCursor('id', node.id, node.id) })),
+          hasNextPage: children.length > request.first,
+          hasPreviousPage: request.after !== undefined,
+        },
+      ];
+    }),
+  );
+}

@@ -1,4 +1,4 @@
-import type { FieldErrorCollector } from './validation';
+import type { ErrorSink } from './validation';
 
 /**
  * An integer status with named values, the statuses a record may be created in and the moves
@@ -41,12 +41,12 @@ export class StatusMachine<S extends number> {
     return `cannot change from ${from} (${this.name(from)}) to ${to} (${this.name(to)}); allowed: ${next}`;
   }
 
-  checkInitial(errors: FieldErrorCollector, field: string, status: S): void {
+  checkInitial(errors: ErrorSink, field: string, status: S): void {
     const problem = this.initialProblem(status);
     if (problem) errors.add(field, problem);
   }
 
-  checkTransition(errors: FieldErrorCollector, field: string, from: S, to: S | undefined): void {
+  checkTransition(errors: ErrorSink, field: string, from: S, to: S | undefined): void {
     const problem = to === undefined ? null : this.transitionProblem(from, to);
     if (problem) errors.add(field, problem);
   }

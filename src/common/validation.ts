@@ -12,7 +12,7 @@ export function IsOmittable(options?: ValidationOptions): PropertyDecorator {
 }
 
 /** Rules about what kind of value a field holds; when one fails, range and length rules say nothing useful. */
-const TYPE_RULES = new Set(['isString', 'isInt', 'isNumber', 'isBoolean', 'isEnum', 'isIn', 'isFlag', 'isEntityId', 'isCalendarDate', 'isObject', 'isArray', 'isDefined']);
+const TYPE_RULES = new Set(['isString', 'isInt', 'isNumber', 'isBoolean', 'isEnum', 'isIn', 'isFlag', 'isEntityId', 'isCalendarDate', 'isObject', 'isArray', 'isDefined', 'isJsonObject', 'nestedValidation']);
 
 function collect(errors: ValidationError[], prefix: string, into: FieldErrors): FieldErrors {
   for (const error of errors) {
@@ -36,24 +36,53 @@ function nulCharacterFields(value: unknown, path: string): [string, string[]][] 
 }
 
 /**
- * Runs the input class's class-validator rules, plus presence of the fields an operation requires
- * (create-only requirements, since create and update share one input): the single entry point both
- * faces go through, reporting every failing field at once.
+ * The input class's class-validator rules plus presence of the fields an operation requires
+ * (create-only requirements, since create and update share one input), as a collector the
+ * service may add its own findings to before refusing: every failing field is reported at once.
  */
-export async function assertValid(input: object, required: readonly string[] = []): Promise<void> {
+export async function validationProblems(input: object, required: readonly string[] = []): Promise<FieldErrorCollector> {
   const errors = await validate(input, { forbidUnknownValues: true, validationError: { target: false, value: false } });
-  const values = input as Record<string, unknown>;
-  const missing = required.filter((field) => values[field] === undefined).map((field): [string, string[]] => [field, ['is required']]);
-  const fieldErrors = collect(errors, '', Object.fromEntries([...missing, ...nulCharacterFields(values, '')]));
-  if (Object.keys(fieldErrors).length > 0) throw new ValidationFailedError(fieldErrors);
+  const problems = new FieldErrorCollector();
+  problems.requirePresent(input, required);
+  problems.merge(collect(errors, '', Object.fromEntries(nulCharacterFields(input, ''))));
+  return problems;
+}
+
+/** The single entry point both faces' inputs go through when no further rule needs checking first. */
+export async function assertValid(input: object, required: readonly string[] = []): Promise<void> {
+  (await validationProblems(input, required)).throwIfAny();
+}
+
+/** Where a rule reports a failing field. */
+export interface ErrorSink {
+  add(field: string, message: string): void;
 }
 
 /** Gathers rule failures found after loading state (transitions, references) into one refusal. */
-export class FieldErrorCollector {
+export class FieldErrorCollector implements ErrorSink {
   private readonly errors: FieldErrors = {};
 
   add(field: string, message: string): void {
     (this.errors[field] ??= []).push(message);
+  }
+
+  merge(errors: FieldErrors, prefix = ''): void {
+    for (const [field, messages] of Object.entries(errors)) for (const message of messages) this.add(prefix ? `${prefix}.${field}` : field, message);
+  }
+
+  /** Adds "is required" for each named property `source` leaves undefined (under `prefix` for array elements). */
+  requirePresent(source: object, fields: readonly string[], prefix = ''): void {
+    const values = source as Record<string, unknown>;
+    for (const field of fields) if (values[field] === undefined) this.add(prefix ? `${prefix}.${field}` : field, 'is required');
+  }
+
+  has(field: string): boolean {
+    return field in this.errors;
+  }
+
+  /** A sink that files its failures under `prefix` (an array element such as `phases.2`). */
+  scoped(prefix: string): ErrorSink {
+    return { add: (field, message) => this.add(`${prefix}.${field}`, message) };
   }
 
   throwIfAny(): void {
@@ -111,4 +140,33 @@ export function IsFlag(options?: ValidationOptions): PropertyDecorator {
 /** Names and titles need a visible character: "" and "   " are both refused. */
 export function IsNotBlank(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy({ name: 'isNotBlank', validator: { validate: (value: unknown) => typeof value === 'string' && value.trim() !== '', defaultMessage: () => 'must not be blank' } }, options);
+}
+
+/** A JSON object (not an array or null) whose serialised form stays within `maxBytes`. */
+export function IsJsonObject(maxBytes: number, options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isJsonObject',
+      validator: {
+        validate: (value: unknown) =>
+          value !== null && typeof value === 'object' && !Array.isArray(value) && Buffer.byteLength(JSON.stringify(value)) <= maxBytes,
+        defaultMessage: () => `must be a JSON object of at most ${maxBytes / 1024} KB`,
+      },
+    },
+    options,
+  );
+}
+
+/** An absolute http(s) URL. */
+export function IsHttpUrl(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isHttpUrl',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && isURL(value, { protocols: ['http', 'https'], require_protocol: true }),
+        defaultMessage: () => 'must be an absolute http(s) URL',
+      },
+    },
+    options,
+  );
 }

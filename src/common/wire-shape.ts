@@ -11,6 +11,8 @@ export interface WireFieldSpec {
   fromWire?: (value: unknown) => unknown;
   /** Shown in records but never written by clients (ignored when a client echoes it back). */
   readOnly?: boolean;
+  /** Accepted in bodies but not shown in records (the record names the value differently). */
+  writeOnly?: boolean;
 }
 
 export interface MappedBody {
@@ -38,7 +40,8 @@ export class WireShape {
     });
     for (const field of this.fields) {
       this.byWire.set(field.wire, field);
-      this.byProp.set(field.prop, field.wire);
+      // Errors name what a client writes, so writable spellings win over read-only ones.
+      if (!field.readOnly || !this.byProp.has(field.prop)) this.byProp.set(field.prop, field.wire);
     }
   }
 
@@ -47,6 +50,7 @@ export class WireShape {
     const values = source as Record<string, unknown>;
     const record: Record<string, unknown> = {};
     for (const field of this.fields) {
+      if (field.writeOnly) continue;
       if (field.wire in extra) {
         record[field.wire] = extra[field.wire];
         continue;

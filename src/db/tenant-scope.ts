@@ -17,9 +17,15 @@ export function tenantQuery<T extends ObjectLiteral>(
 }
 
 /**
+ * How a write holds a row until its transaction ends: `update` (FOR UPDATE) so concurrent
+ * writes to one record apply one after the other; `share` (FOR SHARE) so a referenced parent
+ * cannot be deleted meanwhile, while other children may still be added.
+ */
+export type RowLock = false | 'update' | 'share';
+
+/**
  * One live row of the workspace by id, or NotFoundError: an id of another workspace is exactly an
- * id that does not exist. `lock` row-locks it for the rest of the transaction, so concurrent
- * writes to one record apply one after the other.
+ * id that does not exist.
  */
 export async function loadInWorkspace<T extends ObjectLiteral>(
   manager: EntityManager,
@@ -27,10 +33,10 @@ export async function loadInWorkspace<T extends ObjectLiteral>(
   ctx: RequestContext,
   id: number,
   resource: string,
-  lock = false,
+  lock: RowLock = false,
 ): Promise<T> {
   const query = tenantQuery(manager, entity, 'r', ctx).andWhere('r.id = :id', { id });
-  if (lock) query.setLock('pessimistic_write');
+  if (lock) query.setLock(lock === 'update' ? 'pessimistic_write' : 'pessimistic_read');
   const row = await query.getOne();
   if (!row) throw new NotFoundError(resource);
   return row;

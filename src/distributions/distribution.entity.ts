@@ -1,11 +1,12 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { Column, Entity, Index, JoinColumn, ManyToOne, OneToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, OneToOne, PrimaryColumn } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Content } from '../contents/content.entity';
 import { CONTENT_DISTRIBUTION_ID_DEFAULT } from '../db/shared-id-sequence';
 import { WorkspaceRow } from '../db/workspace-record';
 import { DateScalar } from '../graphql/scalars';
 import { DistributionStatus } from './distribution-status';
+import { MediaItem } from './media-item.entity';
 import { PrimaryLink } from './primary-link.entity';
 
 /**
@@ -86,4 +87,8 @@ export class Distribution extends WorkspaceRow {
   @Field(() => PrimaryLink, { nullable: true })
   @OneToOne(() => PrimaryLink, (link) => link.distribution)
   primaryLink?: PrimaryLink | null;
+
+  /** Joined for v2 records; GraphQL resolves it through a batched loader when not joined. */
+  @OneToMany(() => MediaItem, (media) => media.distribution)
+  mediaLibrary?: MediaItem[];
 }

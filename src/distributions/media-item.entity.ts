@@ -12,7 +12,7 @@ export class MediaItem extends WorkspaceRecord {
   @Column({ type: 'integer' })
   distributionId!: number;
 
-  @ManyToOne('Distribution', { nullable: false, onDelete: 'RESTRICT' })
+  @ManyToOne('Distribution', (distribution: Distribution) => distribution.mediaLibrary, { nullable: false, onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'distribution_id' })
   distribution?: Distribution;
 

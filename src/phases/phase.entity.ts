@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
+import type { JsonObject } from '../common/json';
 import { TrafficMetricsRow } from '../common/traffic-metrics';
 import { DateScalar, JSONObjectScalar } from '../graphql/scalars';
 
@@ -70,5 +71,5 @@ export class Phase extends TrafficMetricsRow {
 
   @Field(() => JSONObjectScalar, { description: 'Free key/value content.' })
   @Column({ type: 'jsonb', default: () => "'{}'" })
-  customFields!: Record<string, unknown>;
+  customFields!: JsonObject;
 }

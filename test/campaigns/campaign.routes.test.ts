@@ -1041,7 +1041,10 @@ describe('DELETE /v2/campaigns/:id (delete)', () => {
     expect(events.map((event) => event.event_type)).toEqual(['campaign_created', 'campaign_deleted']);
     const row = await rawCampaign(campaign.id);
     expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'campaign', resource_id: campaign.id, request_id: 'delete-campaign-req-1' });
-    expect(events[1].payload).toEqual({ campaign: { ...campaign, deleted_at: (row?.deleted_at as Date).toISOString(), updated_at: expect.stringMatching(ISO_TIMESTAMP) } });
+    expect(events[1].payload).toEqual({
+      campaign: { ...campaign, deleted_at: (row?.deleted_at as Date).toISOString(), updated_at: expect.stringMatching(ISO_TIMESTAMP) },
+      deleted: { phases: [], contents: [], distributions: [] },
+    });
   });
 
   it('a second DELETE writes nothing', async () => {

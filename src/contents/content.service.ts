@@ -1,0 +1,152 @@
+import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { Campaign } from '../campaigns/campaign.entity';
+import { changedProperties } from '../common/changes';
+import { parseId } from '../common/ids';
+import { type ConnectionRequest, type ConnectionSlice, fetchChildConnections, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { RequestContext } from '../common/request-context';
+import { assertValid, type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
+import { nextContentDistributionIds } from '../db/shared-id-sequence';
+import { loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { Distribution } from '../distributions/distribution.entity';
+import { softDeleteDescendants } from '../hierarchy/cascade-delete';
+import { recordEvent } from '../outbox/outbox';
+import { Phase } from '../phases/phase.entity';
+import { ContentStatus, contentStatuses } from './content-status';
+import { Content } from './content.entity';
+import { ContentFilter, ContentInput } from './content.input';
+import { contentWire, toContentRecord } from './content.record';
+
+const RESOURCE = 'Content';
+const REQUIRED_ON_CREATE = ['campaignId', 'phaseId', 'contentName'] as const;
+
+type ContentValues = Omit<ContentInput, 'campaignId' | 'phaseId'> & { campaignId?: number; phaseId?: number };
+
+export class ContentService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(ctx: RequestContext, filter: ContentFilter, page: PageRequest): Promise<PageSlice<Content>> {
+    return fetchPage((await this.filtered(ctx, filter)).orderBy('c.id', 'ASC'), page);
+  }
+
+  async connection(ctx: RequestContext, filter: ContentFilter, request: ConnectionRequest): Promise<ConnectionSlice<Content>> {
+    return fetchConnection(await this.filtered(ctx, filter), request);
+  }
+
+  /** For DataLoader: the first page of contents of many campaigns or phases, in one statement. */
+  async connectionsByParent(
+    ctx: RequestContext,
+    parent: 'campaignId' | 'phaseId',
+    parentIds: readonly number[],
+    request: ConnectionRequest,
+  ): Promise<Map<number, ConnectionSlice<Content>>> {
+    return fetchChildConnections(tenantQuery(this.dataSource.manager, Content, 'c', ctx), parent, parentIds, request);
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<Content> {
+    return loadInWorkspace(this.dataSource.manager, Content, ctx, id, RESOURCE);
+  }
+
+  /** For DataLoader and the shared-id distribution route. */
+  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Content[]> {
+    return tenantQuery(this.dataSource.manager, Content, 'c', ctx).andWhere('c.id = ANY(:ids)', { ids: [...ids] }).getMany();
+  }
+
+  async create(ctx: RequestContext, input: ContentInput): Promise<Content> {
+    const problems = await validationProblems(input, REQUIRED_ON_CREATE);
+    const values = this.values(input);
+    if (values.status !== undefined && !problems.has('status')) contentStatuses.checkInitial(problems, 'status', values.status);
+    problems.throwIfAny();
+
+    return this.dataSource.transaction(async (manager) => {
+      await this.checkPlacement(manager, ctx, values.campaignId!, values.phaseId!, problems);
+      problems.throwIfAny();
+      const [id] = await nextContentDistributionIds(manager, 1);
+      await manager.insert(Content, { status: ContentStatus.DRAFT, ...values, id, organisationId: ctx.organisationId });
+      const content = await loadInWorkspace(manager, Content, ctx, id, RESOURCE);
+      await recordEvent(manager, ctx, { type: 'content_created', resourceType: 'content', resourceId: id, payload: { content: toContentRecord(content) } });
+      return content;
+    });
+  }
+
+  /** Partial update. Moving a piece to another campaign moves its distributions with it. */
+  async update(ctx: RequestContext, id: number, input: ContentInput): Promise<Content> {
+    await assertValid(input);
+    const values = this.values(input);
+    return this.dataSource.transaction(async (manager) => {
+      const current = await loadInWorkspace(manager, Content, ctx, id, RESOURCE, 'update');
+      const problems = new FieldErrorCollector();
+      contentStatuses.checkTransition(problems, 'status', current.status, values.status);
+      const campaignId = values.campaignId ?? current.campaignId;
+      const phaseId = values.phaseId ?? current.phaseId;
+      if (campaignId !== current.campaignId || phaseId !== current.phaseId) await this.checkPlacement(manager, ctx, campaignId, phaseId, problems);
+      problems.throwIfAny();
+
+      const changed = changedProperties(current, values as Partial<Content>);
+      if (changed.length === 0) return current;
+      await manager.update(Content, { id, organisationId: ctx.organisationId }, values as Partial<Content>);
+      if (campaignId !== current.campaignId) {
+        await manager.update(Distribution, { contentId: id, organisationId: ctx.organisationId }, { campaignId });
+      }
+      const content = await loadInWorkspace(manager, Content, ctx, id, RESOURCE);
+      await recordEvent(manager, ctx, {
+        type: 'content_updated',
+        resourceType: 'content',
+        resourceId: id,
+        payload: { content: toContentRecord(content), changed_fields: changed.map((prop) => contentWire.wireName(prop)) },
+      });
+      return content;
+    });
+  }
+
+  /** Soft delete, taking the piece's distributions with it. */
+  async delete(ctx: RequestContext, id: number): Promise<Content> {
+    return this.dataSource.transaction(async (manager) => {
+      await loadInWorkspace(manager, Content, ctx, id, RESOURCE, 'update');
+      const cascaded = await softDeleteDescendants(manager, ctx, { contentId: id });
+      const content = await softDeleteInWorkspace(manager, Content, ctx, id);
+      await recordEvent(manager, ctx, {
+        type: 'content_deleted',
+        resourceType: 'content',
+        resourceId: id,
+        payload: { content: toContentRecord(content), deleted: { distributions: cascaded.distributions } },
+      });
+      return content;
+    });
+  }
+
+  /** Loads a content piece for a write below it (distributions), holding it against a concurrent delete. */
+  async loadForChildWrite(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = 'share'): Promise<Content> {
+    return loadInWorkspace(manager, Content, ctx, id, RESOURCE, lock);
+  }
+
+  private values(input: ContentInput): ContentValues {
+    const { campaignId, phaseId, ...rest } = input;
+    const values: ContentValues = { ...rest };
+    if (campaignId !== undefined) values.campaignId = parseId(campaignId) ?? undefined;
+    if (phaseId !== undefined) values.phaseId = parseId(phaseId) ?? undefined;
+    return values;
+  }
+
+  /**
+   * The campaign must be this workspace's and the phase one of that campaign's; both are held
+   * (FOR SHARE) so neither can be deleted before this write commits.
+   */
+  private async checkPlacement(manager: EntityManager, ctx: RequestContext, campaignId: number, phaseId: number, problems: ErrorSink): Promise<void> {
+    const campaign = await tenantQuery(manager, Campaign, 'k', ctx).andWhere('k.id = :campaignId', { campaignId }).setLock('pessimistic_read').getOne();
+    if (!campaign) {
+      problems.add('campaignId', 'does not name a campaign of this workspace');
+      return;
+    }
+    const phase = await tenantQuery(manager, Phase, 'p', ctx).andWhere('p.id = :phaseId', { phaseId }).setLock('pessimistic_read').getOne();
+    if (!phase || phase.campaignId !== campaignId) problems.add('phaseId', 'does not name a phase of this campaign');
+  }
+
+  private async filtered(ctx: RequestContext, filter: ContentFilter): Promise<SelectQueryBuilder<Content>> {
+    await assertValid(filter);
+    const query = tenantQuery(this.dataSource.manager, Content, 'c', ctx);
+    if (filter.campaignId !== undefined) query.andWhere('c.campaignId = :campaignId', { campaignId: parseId(filter.campaignId) });
+    if (filter.phaseId !== undefined) query.andWhere('c.phaseId = :phaseId', { phaseId: parseId(filter.phaseId) });
+    if (filter.status !== undefined) query.andWhere('c.status = :status', { status: filter.status });
+    return query;
+  }
+}

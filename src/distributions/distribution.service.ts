@@ -1,0 +1,304 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { changedProperties } from '../common/changes';
+import { NotFoundError } from '../common/errors';
+import { parseId, parseIdOrNotFound } from '../common/ids';
+import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { RequestContext } from '../common/request-context';
+import { type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
+import type { Content } from '../contents/content.entity';
+import type { ContentService } from '../contents/content.service';
+import { nextContentDistributionIds } from '../db/shared-id-sequence';
+import { softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { type DomainEvent, recordEvent } from '../outbox/outbox';
+import { DistributionStatus, distributionStatuses } from './distribution-status';
+import { Distribution } from './distribution.entity';
+import { DistributionInput, DistributionsInput, MediaItemInput, PrimaryLinkInput } from './distribution.input';
+import { distributionWire, mediaItemWire, toDistributionRecord } from './distribution.record';
+import { MediaItem } from './media-item.entity';
+import { PrimaryLink } from './primary-link.entity';
+
+const RESOURCE = 'Distribution';
+
+/** What `/v2/distributions/{id}` names: ids of contents and distributions never collide. */
+export type DistributionPathTarget = { kind: 'content'; content: Content } | { kind: 'distribution'; distribution: Distribution };
+
+type DistributionFields = Omit<DistributionInput, 'id' | 'campaignId' | 'primaryLink' | 'mediaLibrary'>;
+
+function fieldsOf(input: DistributionInput): DistributionFields {
+  const { id: _id, campaignId: _campaignId, primaryLink: _link, mediaLibrary: _media, ...fields } = input;
+  return fields;
+}
+
+function linkFields(input: PrimaryLinkInput): Omit<PrimaryLinkInput, 'id'> {
+  const { id: _id, ...fields } = input;
+  return fields;
+}
+
+function mediaFields(input: MediaItemInput): Omit<MediaItemInput, 'id'> {
+  const { id: _id, ...fields } = input;
+  return fields;
+}
+
+export class DistributionService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly contents: ContentService,
+  ) {}
+
+  /** Distributions with their link and media, as v2 records and GraphQL show them. */
+  private full(manager: EntityManager, ctx: RequestContext) {
+    return tenantQuery(manager, Distribution, 'd', ctx)
+      .leftJoinAndSelect('d.primaryLink', 'link')
+      .leftJoinAndSelect('d.mediaLibrary', 'media')
+      .orderBy('d.id', 'ASC')
+      .addOrderBy('media.id', 'ASC');
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<Distribution> {
+    const distribution = await this.full(this.dataSource.manager, ctx).andWhere('d.id = :id', { id }).getOne();
+    if (!distribution) throw new NotFoundError(RESOURCE);
+    return distribution;
+  }
+
+  /** The shared-id route: a content id lists that piece's distributions, a distribution id shows it. */
+  async resolvePath(ctx: RequestContext, id: number): Promise<DistributionPathTarget> {
+    const [content] = await this.contents.findByIds(ctx, [id]);
+    if (content) return { kind: 'content', content };
+    return { kind: 'distribution', distribution: await this.get(ctx, id) };
+  }
+
+  async listForContent(ctx: RequestContext, contentId: number, page: PageRequest): Promise<PageSlice<Distribution>> {
+    // Page over ids first: a join with media would multiply rows and break LIMIT.
+    const ids = tenantQuery(this.dataSource.manager, Distribution, 'd', ctx).select('d.id').andWhere('d.contentId = :contentId', { contentId }).orderBy('d.id', 'ASC');
+    const slice = await fetchPage(ids, page);
+    const rows = slice.items.length ? await this.full(this.dataSource.manager, ctx).andWhere('d.id = ANY(:ids)', { ids: slice.items.map((d) => d.id) }).getMany() : [];
+    return { ...slice, items: rows };
+  }
+
+  /** For DataLoader: live distributions (with their link, one join) of many contents in one statement. */
+  async findByContentIds(ctx: RequestContext, contentIds: readonly number[]): Promise<Distribution[]> {
+    return tenantQuery(this.dataSource.manager, Distribution, 'd', ctx)
+      .leftJoinAndSelect('d.primaryLink', 'link')
+      .andWhere('d.contentId = ANY(:contentIds)', { contentIds: [...contentIds] })
+      .orderBy('d.id', 'ASC')
+      .getMany();
+  }
+
+  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Distribution[]> {
+    return tenantQuery(this.dataSource.manager, Distribution, 'd', ctx).leftJoinAndSelect('d.primaryLink', 'link').andWhere('d.id = ANY(:ids)', { ids: [...ids] }).getMany();
+  }
+
+  /** For DataLoader: media of many distributions in one statement. */
+  async findMediaByDistributionIds(ctx: RequestContext, distributionIds: readonly number[]): Promise<MediaItem[]> {
+    return tenantQuery(this.dataSource.manager, MediaItem, 'm', ctx)
+      .andWhere('m.distributionId = ANY(:distributionIds)', { distributionIds: [...distributionIds] })
+      .orderBy('m.id', 'ASC')
+      .getMany();
+  }
+
+  /** Bulk create for one content piece: every entry is checked before any is written. */
+  async createMany(ctx: RequestContext, input: DistributionsInput): Promise<Distribution[]> {
+    const problems = await validationProblems(input);
+    this.throwIfContentIdInvalid(problems);
+    const entries = Array.isArray(input.distributions) ? input.distributions : [];
+    entries.forEach((entry, index) => {
+      const sink = problems.scoped(`distributions.${index}`);
+      if (entry.id !== undefined) sink.add('id', 'must not be given when creating; update existing distributions with the update operation');
+      this.checkNew(entry, sink, problems, `distributions.${index}`);
+    });
+    const contentId = parseIdOrNotFound(input.contentId, 'Content');
+
+    return this.dataSource.transaction(async (manager) => {
+      const content = await this.contents.loadForChildWrite(manager, ctx, contentId);
+      entries.forEach((entry, index) => this.checkCampaign(entry, content, problems.scoped(`distributions.${index}`)));
+      problems.throwIfAny();
+      const ids = await nextContentDistributionIds(manager, entries.length);
+      for (const [index, entry] of entries.entries()) await this.insert(manager, ctx, content, ids[index], entry);
+      return this.full(manager, ctx).andWhere('d.id = ANY(:ids)', { ids }).getMany();
+    });
+  }
+
+  /**
+   * Bulk update for one content piece (spec §4.7): entries with `id` change that distribution,
+   * entries without create one; distributions and media the request leaves out are kept.
+   */
+  async updateMany(ctx: RequestContext, input: DistributionsInput): Promise<Distribution[]> {
+    const problems = await validationProblems(input);
+    this.throwIfContentIdInvalid(problems);
+    const entries = Array.isArray(input.distributions) ? input.distributions : [];
+    entries.forEach((entry, index) => {
+      if (entry.id === undefined) this.checkNew(entry, problems.scoped(`distributions.${index}`), problems, `distributions.${index}`);
+    });
+    const contentId = parseIdOrNotFound(input.contentId, 'Content');
+
+    return this.dataSource.transaction(async (manager) => {
+      const content = await this.contents.loadForChildWrite(manager, ctx, contentId);
+      const targetIds = entries.map((entry) => (entry.id === undefined ? null : parseId(entry.id))).filter((id): id is number => id !== null);
+      const existing = new Map(
+        (
+          await tenantQuery(manager, Distribution, 'd', ctx)
+            .leftJoinAndSelect('d.primaryLink', 'link')
+            .leftJoinAndSelect('d.mediaLibrary', 'media')
+            .andWhere('d.contentId = :contentId AND d.id = ANY(:targetIds)', { contentId, targetIds })
+            .setLock('pessimistic_write', undefined, ['d'])
+            .getMany()
+        ).map((distribution) => [distribution.id, distribution]),
+      );
+      entries.forEach((entry, index) => {
+        const sink = problems.scoped(`distributions.${index}`);
+        this.checkCampaign(entry, content, sink);
+        if (entry.id === undefined) return;
+        const current = existing.get(parseId(entry.id) ?? 0);
+        if (!current) return sink.add('id', 'does not name a distribution of this content');
+        distributionStatuses.checkTransition(sink, 'status', current.status, entry.status);
+        this.checkLinkAndMedia(entry, current, sink, problems, `distributions.${index}`);
+      });
+      if (new Set(targetIds).size !== targetIds.length) problems.add('distributions', 'name each distribution at most once');
+      problems.throwIfAny();
+
+      const savedIds: number[] = [];
+      const newEntries = entries.filter((entry) => entry.id === undefined);
+      const newIds = await nextContentDistributionIds(manager, newEntries.length);
+      for (const entry of entries) {
+        if (entry.id === undefined) {
+          const id = newIds.shift()!;
+          await this.insert(manager, ctx, content, id, entry);
+          savedIds.push(id);
+        } else {
+          const current = existing.get(parseId(entry.id)!)!;
+          await this.change(manager, ctx, current, entry);
+          savedIds.push(current.id);
+        }
+      }
+      const saved = new Map((await this.full(manager, ctx).andWhere('d.id = ANY(:savedIds)', { savedIds }).getMany()).map((d) => [d.id, d]));
+      return savedIds.map((id) => saved.get(id)!);
+    });
+  }
+
+  async delete(ctx: RequestContext, id: number): Promise<Distribution> {
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.full(manager, ctx).andWhere('d.id = :id', { id }).setLock('pessimistic_write', undefined, ['d']).getOne();
+      if (!current) throw new NotFoundError(RESOURCE);
+      const deleted = await softDeleteInWorkspace(manager, Distribution, ctx, id);
+      Object.assign(deleted, { primaryLink: current.primaryLink, mediaLibrary: current.mediaLibrary });
+      await recordEvent(manager, ctx, this.event('distribution_deleted', deleted));
+      return deleted;
+    });
+  }
+
+  private throwIfContentIdInvalid(problems: FieldErrorCollector): void {
+    if (problems.has('contentId')) problems.throwIfAny();
+  }
+
+  /** Rules for an entry that creates a distribution (and for its new link and media). */
+  private checkNew(entry: DistributionInput, sink: ErrorSink, problems: FieldErrorCollector, path: string): void {
+    if (!(entry instanceof DistributionInput)) return;
+    problems.requirePresent(entry, ['distributionTypeId'], path);
+    if (entry.status !== undefined) distributionStatuses.checkInitial(sink, 'status', entry.status);
+    if (entry.primaryLink) problems.requirePresent(entry.primaryLink, ['linkType', 'originalLink'], `${path}.primaryLink`);
+    (entry.mediaLibrary ?? []).forEach((media, index) => {
+      if (media.id !== undefined) sink.add(`mediaLibrary.${index}.id`, 'must not be given for a new distribution');
+      problems.requirePresent(media, ['fileUrl'], `${path}.mediaLibrary.${index}`);
+    });
+  }
+
+  /** Rules for the link and media of an entry that changes an existing distribution. */
+  private checkLinkAndMedia(entry: DistributionInput, current: Distribution, sink: ErrorSink, problems: FieldErrorCollector, path: string): void {
+    if (entry.primaryLink) {
+      const linkId = entry.primaryLink.id === undefined ? undefined : parseId(entry.primaryLink.id);
+      if (current.primaryLink) {
+        if (linkId !== undefined && linkId !== current.primaryLink.id) sink.add('primaryLink.id', "is not this distribution's link");
+      } else {
+        if (linkId !== undefined) sink.add('primaryLink.id', 'names no link: this distribution has none yet');
+        problems.requirePresent(entry.primaryLink, ['linkType', 'originalLink'], `${path}.primaryLink`);
+      }
+    }
+    const mediaIds = new Set((current.mediaLibrary ?? []).map((media) => media.id));
+    (entry.mediaLibrary ?? []).forEach((media, index) => {
+      if (media.id === undefined) problems.requirePresent(media, ['fileUrl'], `${path}.mediaLibrary.${index}`);
+      else if (!mediaIds.has(parseId(media.id) ?? 0)) sink.add(`mediaLibrary.${index}.id`, 'does not name a media file of this distribution');
+    });
+  }
+
+  /** A distribution always belongs to its content's campaign; `campaign_id`, if sent, must say so. */
+  private checkCampaign(entry: DistributionInput, content: Content, sink: ErrorSink): void {
+    if (entry.campaignId !== undefined && parseId(entry.campaignId) !== content.campaignId) {
+      sink.add('campaignId', "must be the content's campaign");
+    }
+  }
+
+  private async insert(manager: EntityManager, ctx: RequestContext, content: Content, id: number, entry: DistributionInput): Promise<void> {
+    const organisationId = ctx.organisationId;
+    await manager.insert(Distribution, { status: DistributionStatus.PLANNED, ...fieldsOf(entry), id, contentId: content.id, campaignId: content.campaignId, organisationId });
+    if (entry.primaryLink) await manager.insert(PrimaryLink, { ...linkFields(entry.primaryLink), distributionId: id, organisationId });
+    const media = entry.mediaLibrary ?? [];
+    for (const item of media) await manager.insert(MediaItem, { ...mediaFields(item), distributionId: id, organisationId });
+    const created = await this.full(manager, ctx).andWhere('d.id = :id', { id }).getOneOrFail();
+    await recordEvent(manager, ctx, this.event('distribution_created', created));
+    if (media.length > 0) await recordEvent(manager, ctx, this.mediaAdded(created, created.mediaLibrary ?? []));
+  }
+
+  private async change(manager: EntityManager, ctx: RequestContext, current: Distribution, entry: DistributionInput): Promise<void> {
+    const organisationId = ctx.organisationId;
+    const fields = fieldsOf(entry);
+    const changed: string[] = changedProperties(current, fields);
+    if (changed.length > 0) await manager.update(Distribution, { id: current.id, organisationId }, fields);
+
+    if (entry.primaryLink === null && current.primaryLink) {
+      await softDeleteInWorkspace(manager, PrimaryLink, ctx, current.primaryLink.id);
+      changed.push('primaryLink');
+    } else if (entry.primaryLink && current.primaryLink) {
+      const linkChanges = changedProperties(current.primaryLink, linkFields(entry.primaryLink));
+      if (linkChanges.length > 0) {
+        await manager.update(PrimaryLink, { id: current.primaryLink.id, organisationId }, linkFields(entry.primaryLink));
+        changed.push('primaryLink');
+      }
+    } else if (entry.primaryLink) {
+      await manager.insert(PrimaryLink, { ...linkFields(entry.primaryLink), distributionId: current.id, organisationId });
+      changed.push('primaryLink');
+    }
+
+    const added: number[] = [];
+    let mediaChanged = false;
+    const byId = new Map((current.mediaLibrary ?? []).map((media) => [media.id, media]));
+    for (const item of entry.mediaLibrary ?? []) {
+      if (item.id === undefined) {
+        const inserted = await manager.insert(MediaItem, { ...mediaFields(item), distributionId: current.id, organisationId });
+        added.push(inserted.identifiers[0].id as number);
+        continue;
+      }
+      const stored = byId.get(parseId(item.id)!)!;
+      if (changedProperties(stored, mediaFields(item)).length === 0) continue;
+      await manager.update(MediaItem, { id: stored.id, organisationId }, mediaFields(item));
+      mediaChanged = true;
+    }
+    if (mediaChanged || added.length > 0) changed.push('mediaLibrary');
+    if (changed.length === 0) return;
+
+    const saved = await this.full(manager, ctx).andWhere('d.id = :id', { id: current.id }).getOneOrFail();
+    await recordEvent(manager, ctx, {
+      ...this.event('distribution_updated', saved),
+      payload: { distribution: toDistributionRecord(saved), changed_fields: changed.map((prop) => distributionWire.wireName(prop)) },
+    });
+    if (added.length > 0) await recordEvent(manager, ctx, this.mediaAdded(saved, (saved.mediaLibrary ?? []).filter((media) => added.includes(media.id))));
+  }
+
+  private event(type: string, distribution: Distribution): DomainEvent {
+    return { type, resourceType: 'distribution', resourceId: distribution.id, payload: { distribution: toDistributionRecord(distribution) } };
+  }
+
+  /** `campaign_media_added` (spec §6): media reached a campaign through one of its distributions. */
+  private mediaAdded(distribution: Distribution, media: MediaItem[]): DomainEvent {
+    return {
+      type: 'campaign_media_added',
+      resourceType: 'campaign',
+      resourceId: distribution.campaignId,
+      payload: {
+        campaign_id: distribution.campaignId,
+        content_id: distribution.contentId,
+        distribution_id: distribution.id,
+        media: media.map((item) => mediaItemWire.toRecord(item)),
+      },
+    };
+  }
+}

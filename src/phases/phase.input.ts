@@ -1,0 +1,86 @@
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { Field, InputType, Int } from 'type-graphql';
+import { IsCalendarDate } from '../common/calendar-date';
+import type { JsonObject } from '../common/json';
+import { TrafficMetricsInput } from '../common/traffic-metrics';
+import { IsEntityId, IsJsonObject, IsNotBlank, IsOmittable } from '../common/validation';
+import { DateScalar, JSONObjectScalar } from '../graphql/scalars';
+
+const MAX_INT = 2_147_483_647;
+export const MAX_PHASES_PER_REQUEST = 100;
+export const MAX_CUSTOM_FIELDS_BYTES = 16 * 1024;
+
+/**
+ * Fields of a phase (spec §2.7), for create and update alike. On create `phaseTitle` is
+ * required and `phaseNo` defaults to the next free number of the campaign; on update omitted
+ * fields are unchanged and `customFields` keys are added or replaced (a key set to null is removed).
+ */
+@InputType({ description: 'Fields of a phase. On create `phaseTitle` is required; on update omitted fields are unchanged.' })
+export class PhaseInput extends TrafficMetricsInput {
+  @Field(() => Int, { nullable: true, description: 'Defaults to the next free number in the campaign.' })
+  @IsOmittable() @IsInt() @Min(1) @Max(MAX_INT)
+  phaseNo?: number;
+
+  @Field({ nullable: true })
+  @IsOmittable() @IsString() @MaxLength(255)
+  externalId?: string;
+
+  @Field({ nullable: true, description: 'Required on create.' })
+  @IsOmittable() @IsString() @IsNotBlank() @MaxLength(255)
+  phaseTitle?: string;
+
+  @Field({ nullable: true })
+  @IsOmittable() @IsString() @MaxLength(20_000)
+  phaseDescription?: string;
+
+  @Field(() => Int, { nullable: true })
+  @IsOmittable() @IsInt() @Min(0) @Max(MAX_INT)
+  phasePacing?: number;
+
+  @Field({ nullable: true })
+  @IsOmittable() @IsString() @MaxLength(20_000)
+  keyMessage?: string;
+
+  @Field(() => DateScalar, { nullable: true })
+  @IsOptional() @IsCalendarDate()
+  earliestPhaseLaunchDate?: string | null;
+
+  @Field(() => DateScalar, { nullable: true })
+  @IsOptional() @IsCalendarDate()
+  latestPhaseLaunchDate?: string | null;
+
+  @Field(() => DateScalar, { nullable: true })
+  @IsOptional() @IsCalendarDate()
+  earliestPhaseEndDate?: string | null;
+
+  @Field(() => DateScalar, { nullable: true })
+  @IsOptional() @IsCalendarDate()
+  latestPhaseEndDate?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  @IsOmittable() @IsInt() @Min(0) @Max(MAX_INT)
+  noOfPieces?: number;
+
+  @Field(() => JSONObjectScalar, { nullable: true, description: 'Keys to add or replace; a key set to null is removed. Null or omitted: unchanged.' })
+  @IsOptional() @IsJsonObject(MAX_CUSTOM_FIELDS_BYTES)
+  customFields?: JsonObject | null;
+
+  /** v2 update bodies may echo the phase's campaign; a phase never moves to another campaign. */
+  @IsOptional() @IsEntityId()
+  campaignId?: string | number | null;
+}
+
+/** `POST /v2/phases` and `phasesCreate`: phases for one campaign, all or nothing. */
+export class PhasesCreateInput {
+  @IsEntityId()
+  campaignId!: string | number;
+
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_PHASES_PER_REQUEST) @ValidateNested({ each: true })
+  phases!: PhaseInput[];
+}
+
+/** `GET /v2/phases?campaign_id=`. */
+export class PhaseFilter {
+  @IsOptional() @IsEntityId()
+  campaignId?: string | number;
+}

@@ -1,0 +1,149 @@
+import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { Campaign } from '../campaigns/campaign.entity';
+import { changedProperties } from '../common/changes';
+import { checkDateOrder } from '../common/date-order';
+import { parseId, parseIdOrNotFound } from '../common/ids';
+import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { RequestContext } from '../common/request-context';
+import { assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
+import { loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { softDeleteDescendants } from '../hierarchy/cascade-delete';
+import { recordEvent } from '../outbox/outbox';
+import { mergeCustomFields, PHASE_DATE_PAIRS, REQUIRED_ON_CREATE } from './phase-rules';
+import { Phase } from './phase.entity';
+import { PhaseFilter, PhaseInput, PhasesCreateInput } from './phase.input';
+import { phaseWire, toPhaseRecord } from './phase.record';
+
+const RESOURCE = 'Phase';
+
+export class PhaseService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(ctx: RequestContext, filter: PhaseFilter, page: PageRequest): Promise<PageSlice<Phase>> {
+    await assertValid(filter);
+    const query = tenantQuery(this.dataSource.manager, Phase, 'p', ctx);
+    if (filter.campaignId !== undefined) query.andWhere('p.campaignId = :campaignId', { campaignId: parseId(filter.campaignId) });
+    return fetchPage(query.orderBy('p.campaignId', 'ASC').addOrderBy('p.phaseNo', 'ASC').addOrderBy('p.id', 'ASC'), page);
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<Phase> {
+    return loadInWorkspace(this.dataSource.manager, Phase, ctx, id, RESOURCE);
+  }
+
+  /** For DataLoader: live phases of these ids in this workspace. */
+  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Phase[]> {
+    return tenantQuery(this.dataSource.manager, Phase, 'p', ctx).andWhere('p.id = ANY(:ids)', { ids: [...ids] }).getMany();
+  }
+
+  /** For DataLoader: the live phases of many campaigns in one statement, in phase order. */
+  async findByCampaignIds(ctx: RequestContext, campaignIds: readonly number[]): Promise<Phase[]> {
+    return this.byCampaigns(tenantQuery(this.dataSource.manager, Phase, 'p', ctx), campaignIds).getMany();
+  }
+
+  /** All or nothing: every phase is checked before any is written; the campaign must be this workspace's. */
+  async createMany(ctx: RequestContext, input: PhasesCreateInput): Promise<Phase[]> {
+    const problems = await validationProblems(input);
+    if (problems.has('campaignId')) problems.throwIfAny();
+    const phases = Array.isArray(input.phases) ? input.phases : [];
+    phases.forEach((phase, index) => {
+      problems.requirePresent(phase, REQUIRED_ON_CREATE, `phases.${index}`);
+      checkDateOrder(phase, PHASE_DATE_PAIRS, problems.scoped(`phases.${index}`));
+    });
+    const campaignId = parseIdOrNotFound(input.campaignId, 'Campaign');
+
+    return this.dataSource.transaction(async (manager) => {
+      // FOR UPDATE on the campaign: phase numbering of one campaign happens one request at a time,
+      // and a concurrent campaign delete waits (then cascades to these phases).
+      await loadInWorkspace(manager, Campaign, ctx, campaignId, 'Campaign', 'update');
+      const numbers = await this.assignPhaseNumbers(manager, campaignId, phases, problems);
+      problems.throwIfAny();
+
+      const created: Phase[] = [];
+      for (const [index, { campaignId: _echoed, ...values }] of phases.entries()) {
+        const inserted = await manager.insert(Phase, {
+          ...values,
+          customFields: values.customFields ?? {},
+          phaseNo: numbers[index],
+          campaignId,
+          organisationId: ctx.organisationId,
+        });
+        const phase = await loadInWorkspace(manager, Phase, ctx, inserted.identifiers[0].id as number, RESOURCE);
+        await recordEvent(manager, ctx, { type: 'phase_created', resourceType: 'phase', resourceId: phase.id, payload: { phase: toPhaseRecord(phase) } });
+        created.push(phase);
+      }
+      return created;
+    });
+  }
+
+  async update(ctx: RequestContext, id: number, input: PhaseInput): Promise<Phase> {
+    await assertValid(input);
+    return this.dataSource.transaction(async (manager) => {
+      const current = await loadInWorkspace(manager, Phase, ctx, id, RESOURCE, 'update');
+      const { campaignId: echoedCampaign, customFields, ...fields } = input;
+      const problems = new FieldErrorCollector();
+      if (echoedCampaign !== undefined && echoedCampaign !== null && parseId(echoedCampaign) !== current.campaignId) {
+        problems.add('campaignId', 'cannot change: a phase stays in its campaign');
+      }
+      const values: Partial<Phase> = { ...fields };
+      if (customFields) values.customFields = mergeCustomFields(current.customFields, customFields);
+      checkDateOrder({ ...current, ...values }, PHASE_DATE_PAIRS, problems);
+      if (values.phaseNo !== undefined && values.phaseNo !== current.phaseNo) {
+        await loadInWorkspace(manager, Campaign, ctx, current.campaignId, 'Campaign', 'update');
+        if (await this.phaseNoTaken(manager, current.campaignId, values.phaseNo)) {
+          problems.add('phaseNo', `${values.phaseNo} is already used by another phase of this campaign`);
+        }
+      }
+      problems.throwIfAny();
+
+      const changed = changedProperties(current, values).filter((key) => key !== 'customFields' || JSON.stringify(current.customFields) !== JSON.stringify(values.customFields));
+      if (changed.length === 0) return current;
+      await manager.update(Phase, { id, organisationId: ctx.organisationId }, values);
+      const phase = await loadInWorkspace(manager, Phase, ctx, id, RESOURCE);
+      await recordEvent(manager, ctx, {
+        type: 'phase_updated',
+        resourceType: 'phase',
+        resourceId: id,
+        payload: { phase: toPhaseRecord(phase), changed_fields: changed.map((prop) => phaseWire.wireName(prop)) },
+      });
+      return phase;
+    });
+  }
+
+  /** Soft delete, taking the phase's contents and their distributions with it. */
+  async delete(ctx: RequestContext, id: number): Promise<Phase> {
+    return this.dataSource.transaction(async (manager) => {
+      await loadInWorkspace(manager, Phase, ctx, id, RESOURCE, 'update');
+      const cascaded = await softDeleteDescendants(manager, ctx, { phaseId: id });
+      const phase = await softDeleteInWorkspace(manager, Phase, ctx, id);
+      await recordEvent(manager, ctx, {
+        type: 'phase_deleted',
+        resourceType: 'phase',
+        resourceId: id,
+        payload: { phase: toPhaseRecord(phase), deleted: { contents: cascaded.contents, distributions: cascaded.distributions } },
+      });
+      return phase;
+    });
+  }
+
+  private byCampaigns(query: SelectQueryBuilder<Phase>, campaignIds: readonly number[]): SelectQueryBuilder<Phase> {
+    return query.andWhere('p.campaignId = ANY(:campaignIds)', { campaignIds: [...campaignIds] }).orderBy('p.phaseNo', 'ASC').addOrderBy('p.id', 'ASC');
+  }
+
+  /** Given numbers must be free and distinct; missing ones continue after the campaign's highest. */
+  private async assignPhaseNumbers(manager: EntityManager, campaignId: number, phases: PhaseInput[], problems: FieldErrorCollector): Promise<number[]> {
+    const rows: { phase_no: number }[] = await manager.query('SELECT phase_no FROM phases WHERE campaign_id = $1 AND deleted_at IS NULL', [campaignId]);
+    const taken = new Set(rows.map((row) => row.phase_no));
+    phases.forEach((phase, index) => {
+      if (phase.phaseNo === undefined) return;
+      if (taken.has(phase.phaseNo)) problems.add(`phases.${index}.phaseNo`, `${phase.phaseNo} is already used by another phase of this campaign`);
+      taken.add(phase.phaseNo);
+    });
+    let next = Math.max(0, ...taken);
+    return phases.map((phase) => phase.phaseNo ?? (next += 1));
+  }
+
+  private async phaseNoTaken(manager: EntityManager, campaignId: number, phaseNo: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM phases WHERE campaign_id = $1 AND phase_no = $2 AND deleted_at IS NULL', [campaignId, phaseNo]);
+    return rows.length > 0;
+  }
+}
