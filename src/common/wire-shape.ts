@@ -62,12 +62,12 @@ export class WireShape {
   }
 
   /** A JSON body in v2 spelling → service-input properties; unknown names are reported, read-only ones skipped. */
-  fromBody(body: Record<string, unknown>, writable?: readonly string[]): MappedBody {
+  fromBody(body: Record<string, unknown>): MappedBody {
     const values: Record<string, unknown> = {};
     const unknownFields: string[] = [];
     for (const [wire, value] of Object.entries(body)) {
       const field = this.byWire.get(wire);
-      if (!field || (writable && !writable.includes(wire) && !field.readOnly)) {
+      if (!field) {
         unknownFields.push(wire);
         continue;
       }

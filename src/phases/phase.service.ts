@@ -129,17 +129,26 @@ export class PhaseService {
     return query.andWhere('p.campaignId = ANY(:campaignIds)', { campaignIds: [...campaignIds] }).orderBy('p.phaseNo', 'ASC').addOrderBy('p.id', 'ASC');
   }
 
-  /** Given numbers must be free and distinct; missing ones continue after the campaign's highest. */
+  /**
+   * Given numbers must be free and distinct. Phases sent without one are numbered in request
+   * order after the campaign's highest existing number, skipping numbers this request claims.
+   */
   private async assignPhaseNumbers(manager: EntityManager, campaignId: number, phases: PhaseInput[], problems: FieldErrorCollector): Promise<number[]> {
     const rows: { phase_no: number }[] = await manager.query('SELECT phase_no FROM phases WHERE campaign_id = $1 AND deleted_at IS NULL', [campaignId]);
-    const taken = new Set(rows.map((row) => row.phase_no));
+    const existing = rows.map((row) => row.phase_no);
+    const taken = new Set(existing);
     phases.forEach((phase, index) => {
       if (phase.phaseNo === undefined) return;
       if (taken.has(phase.phaseNo)) problems.add(`phases.${index}.phaseNo`, `${phase.phaseNo} is already used by another phase of this campaign`);
       taken.add(phase.phaseNo);
     });
-    let next = Math.max(0, ...taken);
-    return phases.map((phase) => phase.phaseNo ?? (next += 1));
+    let next = Math.max(0, ...existing);
+    return phases.map((phase) => {
+      if (phase.phaseNo !== undefined) return phase.phaseNo;
+      do next += 1;
+      while (taken.has(next));
+      return next;
+    });
   }
 
   private async phaseNoTaken(manager: EntityManager, campaignId: number, phaseNo: number): Promise<boolean> {

@@ -23,3 +23,8 @@ export function done(message: string): { success: true; message: string } {
 export function failure(message: string, errors?: Record<string, string[]>): ErrorEnvelope {
   return errors ? { success: false, message, errors } : { success: false, message };
 }
+
+/** The one documented exception (§4.6 update content): the record under its own key instead of `data`. */
+export function successUnder<K extends string, T>(message: string, key: K, value: T): { success: true; message: string } & Record<K, T> {
+  return { success: true, message, [key]: value } as { success: true; message: string } & Record<K, T>;
+}
