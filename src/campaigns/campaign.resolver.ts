@@ -1,9 +1,12 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { parseIdOrNotFound } from '../common/ids';
+import type { Content } from '../contents/content.entity';
+import { ContentConnection } from '../contents/content.graphql';
 import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
 import { attempt } from '../graphql/user-error';
+import { Phase } from '../phases/phase.entity';
 import { Campaign } from './campaign.entity';
 import { CampaignConnection, CampaignDeletePayload, CampaignOrder, CampaignPayload } from './campaign.graphql';
 import { CampaignFilter, CampaignInput } from './campaign.input';
@@ -31,6 +34,21 @@ export class CampaignResolver {
   @FieldResolver(() => AdvertiserAccount, { nullable: true, description: 'Null only if the account has since been deleted.' })
   async primaryAdvertiserAccount(@Root() campaign: Campaign, @Ctx() { loaders }: GraphQLContext): Promise<AdvertiserAccount | null> {
     return loaders.advertiserAccountById.load(campaign.primaryAdvertiserAccountId);
+  }
+
+  @FieldResolver(() => [Phase], { description: 'Phases of the campaign, in phase order.' })
+  async phases(@Root() campaign: Campaign, @Ctx() { loaders }: GraphQLContext): Promise<Phase[]> {
+    return loaders.phasesByCampaignId.load(campaign.id);
+  }
+
+  @FieldResolver(() => ContentConnection, { description: 'Content pieces of the campaign, by id.' })
+  async contents(
+    @Root() campaign: Campaign,
+    @Ctx() { loaders }: GraphQLContext,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+  ): Promise<Connection<Content>> {
+    return toConnection(await loaders.contentPages('campaignId', connectionRequest(first, after, null)).load(campaign.id));
   }
 
   @Mutation(() => CampaignPayload)

@@ -36,6 +36,11 @@ export class CampaignService {
     return this.load(this.dataSource.manager, ctx, id);
   }
 
+  /** For DataLoader: live campaigns of these ids in this workspace. */
+  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Campaign[]> {
+    return tenantQuery(this.dataSource.manager, Campaign, 'c', ctx).andWhere('c.id = ANY(:ids)', { ids: [...ids] }).getMany();
+  }
+
   async create(ctx: RequestContext, input: CampaignInput): Promise<Campaign> {
     await assertValid(input, REQUIRED_ON_CREATE);
     const values = this.values(input);

@@ -1,6 +1,12 @@
 import DataLoader from 'dataloader';
 import type { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
+import type { Campaign } from '../campaigns/campaign.entity';
+import type { ConnectionRequest, ConnectionSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
+import type { Content } from '../contents/content.entity';
+import type { Distribution } from '../distributions/distribution.entity';
+import type { MediaItem } from '../distributions/media-item.entity';
+import type { Phase } from '../phases/phase.entity';
 import type { Services } from '../services';
 
 /**
@@ -9,6 +15,14 @@ import type { Services } from '../services';
  */
 export interface Loaders {
   advertiserAccountById: DataLoader<number, AdvertiserAccount | null>;
+  campaignById: DataLoader<number, Campaign | null>;
+  phaseById: DataLoader<number, Phase | null>;
+  contentById: DataLoader<number, Content | null>;
+  phasesByCampaignId: DataLoader<number, Phase[]>;
+  distributionsByContentId: DataLoader<number, Distribution[]>;
+  mediaByDistributionId: DataLoader<number, MediaItem[]>;
+  /** One loader per parent kind and page arguments: parents asking for the same page batch together. */
+  contentPages(parent: 'campaignId' | 'phaseId', request: ConnectionRequest): DataLoader<number, ConnectionSlice<Content>>;
 }
 
 function byId<T extends { id: number }>(load: (ids: readonly number[]) => Promise<T[]>): DataLoader<number, T | null> {
@@ -18,8 +32,35 @@ function byId<T extends { id: number }>(load: (ids: readonly number[]) => Promis
   });
 }
 
+function groupedBy<T>(key: (row: T) => number, load: (ids: readonly number[]) => Promise<T[]>): DataLoader<number, T[]> {
+  return new DataLoader(async (ids) => {
+    const groups = new Map<number, T[]>();
+    for (const row of await load(ids)) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+    return ids.map((id) => groups.get(id) ?? []);
+  });
+}
+
 export function createLoaders(services: Services, ctx: RequestContext): Loaders {
+  const pages = new Map<string, DataLoader<number, ConnectionSlice<Content>>>();
   return {
     advertiserAccountById: byId((ids) => services.advertiserAccounts.findByIds(ctx, ids)),
+    campaignById: byId((ids) => services.campaigns.findByIds(ctx, ids)),
+    phaseById: byId((ids) => services.phases.findByIds(ctx, ids)),
+    contentById: byId((ids) => services.contents.findByIds(ctx, ids)),
+    phasesByCampaignId: groupedBy((phase) => phase.campaignId, (ids) => services.phases.findByCampaignIds(ctx, ids)),
+    distributionsByContentId: groupedBy((distribution) => distribution.contentId, (ids) => services.distributions.findByContentIds(ctx, ids)),
+    mediaByDistributionId: groupedBy((media) => media.distributionId, (ids) => services.distributions.findMediaByDistributionIds(ctx, ids)),
+    contentPages(parent, request) {
+      const key = `${parent}:${request.first}:${request.after ?? ''}`;
+      let loader = pages.get(key);
+      if (!loader) {
+        loader = new DataLoader(async (ids) => {
+          const slices = await services.contents.connectionsByParent(ctx, parent, ids, request);
+          return ids.map((id) => slices.get(id)!);
+        });
+        pages.set(key, loader);
+      }
+      return loader;
+    },
   };
 }

@@ -17,6 +17,18 @@ export function ResourcePayloadType<F extends string, T>(name: string, field: F,
   return Payload as unknown as new () => ResourcePayload<F, T>;
 }
 
+export type ResourceListPayload<F extends string, T> = { [K in F]: T[] | null } & { userErrors: UserError[] };
+
+/** `<Name>Payload { <field>: [<Node>!] userErrors }`: what bulk mutations return (all or nothing). */
+export function ResourceListPayloadType<F extends string, T>(name: string, field: F, node: NodeClass<T>): new () => ResourceListPayload<F, T> {
+  @ObjectType(name)
+  class Payload {
+    @Field(() => [UserError]) userErrors!: UserError[];
+  }
+  Field(() => [node], { nullable: true, description: 'The records as saved, in request order; null when the mutation was refused.' })(Payload.prototype, field);
+  return Payload as unknown as new () => ResourceListPayload<F, T>;
+}
+
 /** `<Name> { <field>: ID userErrors }`: what delete mutations return. */
 export function DeletePayloadType<F extends string>(name: string, field: F): new () => DeletePayload<F> {
   @ObjectType(name)

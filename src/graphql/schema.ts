@@ -3,8 +3,11 @@ import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphq
 import { buildSchema } from 'type-graphql';
 import { AdvertiserAccountResolver } from '../advertiser-accounts/advertiser-account.resolver';
 import { CampaignResolver } from '../campaigns/campaign.resolver';
+import { ContentResolver } from '../contents/content.resolver';
+import { DistributionResolver } from '../distributions/distribution.resolver';
+import { PhaseResolver } from '../phases/phase.resolver';
 
-export const RESOLVERS = [AdvertiserAccountResolver, CampaignResolver] as const;
+export const RESOLVERS = [AdvertiserAccountResolver, CampaignResolver, PhaseResolver, ContentResolver, DistributionResolver] as const;
 
 /**
  * Validation is off here on purpose: the service layer validates every input, once, for both

@@ -31,25 +31,37 @@ export interface MutationOutcome<T> {
   userErrors: UserError[];
 }
 
-function path(prefix: string, propertyPath: string): string[] {
-  return [prefix, ...propertyPath.split('.')];
+/** How a mutation's arguments are named, so user errors point at the argument a client sent. */
+export interface ArgumentNames {
+  /** The argument holding the fields (`input`), or null when service fields are arguments themselves. */
+  fields: string | null;
+  /** The argument naming the record the mutation acts on, reported on NOT_FOUND. */
+  id: string;
+}
+
+const SHOPIFY_STYLE: ArgumentNames = { fields: 'input', id: 'id' };
+
+function fieldPath(names: ArgumentNames, propertyPath: string): string[] {
+  if (propertyPath === names.id) return [names.id];
+  const segments = propertyPath.split('.');
+  return names.fields === null ? segments : [names.fields, ...segments];
 }
 
 /**
  * Runs a mutation's service call and turns expected refusals into `userErrors`; anything else
- * propagates as a top-level error. Fields named `id` sit at the root of the arguments.
+ * propagates as a top-level error.
  */
-export async function attempt<T>(run: () => Promise<T>): Promise<MutationOutcome<T>> {
+export async function attempt<T>(run: () => Promise<T>, names: ArgumentNames = SHOPIFY_STYLE): Promise<MutationOutcome<T>> {
   try {
     return { result: await run(), userErrors: [] };
   } catch (error) {
     if (error instanceof NotFoundError) {
-      return { result: null, userErrors: [{ field: ['id'], message: error.message, code: UserErrorCode.NOT_FOUND }] };
+      return { result: null, userErrors: [{ field: [names.id], message: error.message, code: UserErrorCode.NOT_FOUND }] };
     }
     if (error instanceof ValidationFailedError) {
       const userErrors = Object.entries(error.fieldErrors).flatMap(([property, messages]) =>
         messages.map((message) => ({
-          field: property === 'id' ? ['id'] : path('input', property),
+          field: fieldPath(names, property),
           message: `${property.split('.').at(-1)} ${message}`,
           code: UserErrorCode.BAD_USER_INPUT,
         })),

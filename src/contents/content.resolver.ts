@@ -1,0 +1,65 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Campaign } from '../campaigns/campaign.entity';
+import { parseIdOrNotFound } from '../common/ids';
+import { Distribution } from '../distributions/distribution.entity';
+import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
+import type { GraphQLContext } from '../graphql/context';
+import { attempt } from '../graphql/user-error';
+import { Phase } from '../phases/phase.entity';
+import { Content } from './content.entity';
+import { ContentConnection, ContentDeletePayload, ContentOrder, ContentPayload } from './content.graphql';
+import { ContentFilter, ContentInput } from './content.input';
+
+const RESOURCE = 'Content';
+
+@Resolver(() => Content)
+export class ContentResolver {
+  @Query(() => ContentConnection, { description: 'Content pieces of the workspace, a page at a time.' })
+  async contents(
+    @Ctx() { request, services }: GraphQLContext,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Arg('filter', () => ContentFilter, { nullable: true }) filter?: ContentFilter | null,
+    @Arg('orderBy', () => ContentOrder, { nullable: true }) orderBy?: ContentOrder | null,
+  ): Promise<Connection<Content>> {
+    return toConnection(await services.contents.connection(request, filter ?? new ContentFilter(), connectionRequest(first, after, orderBy)));
+  }
+
+  @Query(() => Content, { nullable: true, description: 'One content piece; NOT_FOUND when it is not in this workspace.' })
+  async content(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Content> {
+    return services.contents.get(request, parseIdOrNotFound(id, RESOURCE));
+  }
+
+  @FieldResolver(() => Campaign, { nullable: true })
+  async campaign(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<Campaign | null> {
+    return loaders.campaignById.load(content.campaignId);
+  }
+
+  @FieldResolver(() => Phase, { nullable: true })
+  async phase(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<Phase | null> {
+    return loaders.phaseById.load(content.phaseId);
+  }
+
+  @FieldResolver(() => [Distribution], { description: 'Distributions of the piece, by id (a handful per piece).' })
+  async distributions(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<Distribution[]> {
+    return loaders.distributionsByContentId.load(content.id);
+  }
+
+  @Mutation(() => ContentPayload)
+  async contentCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => ContentInput) input: ContentInput): Promise<ContentPayload> {
+    const { result, userErrors } = await attempt(() => services.contents.create(request, input));
+    return { content: result, userErrors };
+  }
+
+  @Mutation(() => ContentPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
+  async contentUpdate(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('input', () => ContentInput) input: ContentInput): Promise<ContentPayload> {
+    const { result, userErrors } = await attempt(() => services.contents.update(request, parseIdOrNotFound(id, RESOURCE), input));
+    return { content: result, userErrors };
+  }
+
+  @Mutation(() => ContentDeletePayload, { description: 'Soft-deletes the piece with its distributions.' })
+  async contentDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<ContentDeletePayload> {
+    const { result, userErrors } = await attempt(() => services.contents.delete(request, parseIdOrNotFound(id, RESOURCE)));
+    return { deletedContentId: result ? String(result.id) : null, userErrors };
+  }
+}
