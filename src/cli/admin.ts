@@ -88,9 +88,12 @@ function program(): Command {
 
   cli
     .command('seed:demo')
-    .description('Create a demo workspace with sample data and print an API key for it.')
-    .action(async () => {
-      print(await withServices((services) => seedDemo(services)));
+    .description('Create a demo workspace (accounts, campaigns, phases, contents, distributions) and print an API key for it.')
+    .option('--campaigns <n>', 'how many campaigns, each with 3 phases × 4 contents × 2 distributions', '50')
+    .action(async ({ campaigns }: { campaigns: string }) => {
+      const count = Number(campaigns);
+      if (!/^\d+$/.test(campaigns) || count < 1 || count > 1000) throw new CliError(`--campaigns must be an integer from 1 to 1000, got "${campaigns}"`);
+      print(await withServices((services) => seedDemo(services, count)));
     });
 
   return cli;

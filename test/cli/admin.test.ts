@@ -1,5 +1,5 @@
 import { runAdmin, run } from '../support/processes';
-import { apiClient, startTestApp, type TestApp } from '../support/test-app';
+import { type AnyBody, apiClient, startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let env: Record<string, string>;
@@ -113,15 +113,26 @@ describe('key:revoke', () => {
 });
 
 describe('seed:demo', () => {
-  it('creates a demo workspace with accounts and campaigns, and prints a working key', async () => {
-    const result = await runAdmin(['seed:demo'], env);
+  it('creates a demo workspace with the full hierarchy, and prints a working key', async () => {
+    const result = await runAdmin(['seed:demo', '--campaigns', '2'], env);
     expect(result.code).toBe(0);
     const [demo] = jsonLines(result.stdout);
+    expect(demo).toMatchObject({ advertiser_accounts: 3, campaigns: 2, phases: 6, contents: 24, distributions: 48 });
     const client = apiClient(app.baseUrl, { 'x-api-key': String(demo.key) });
-    const accounts = await client.get('/v2/advertiser-accounts');
     const campaigns = await client.get('/v2/campaigns?per_page=100');
-    expect(accounts.body.data.advertiser_accounts.data.length).toBeGreaterThanOrEqual(3);
-    expect(campaigns.body.data.campaigns.data.length).toBe(demo.campaigns);
+    expect(campaigns.body.data.campaigns.data).toHaveLength(2);
+    const nested = await client.graphql('{ campaigns { nodes { phases { contents { nodes { distributions { primaryLink { originalLink } mediaLibrary { fileUrl } } } } } } } }');
+    const distributions = nested.body.data.campaigns.nodes.flatMap((c: AnyBody) => c.phases.flatMap((p: AnyBody) => p.contents.nodes.flatMap((n: AnyBody) => n.distributions)));
+    expect(distributions).toHaveLength(48);
+    expect(distributions.every((d: AnyBody) => d.primaryLink && d.mediaLibrary.length === 2)).toBe(true);
+  });
+
+  it('refuses a campaign count that is not a whole number from 1 to 1000', async () => {
+    for (const value of ['0', 'many', '1001']) {
+      const result = await runAdmin(['seed:demo', '--campaigns', value], env);
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toMatch(/^--campaigns must be an integer from 1 to 1000/);
+    }
   });
 });
 
