@@ -29,6 +29,14 @@ function fieldsOf(input: DistributionInput): DistributionFields {
   return fields;
 }
 
+/**
+ * The media entries to check. A `distribution_media_library` that is not an array is already
+ * refused by the input's rules (IsArray); iterating it anyway would throw (a 500 instead of a 422).
+ */
+function mediaEntries(entry: DistributionInput): MediaItemInput[] {
+  return Array.isArray(entry.mediaLibrary) ? entry.mediaLibrary : [];
+}
+
 function linkFields(input: PrimaryLinkInput): Omit<PrimaryLinkInput, 'id'> {
   const { id: _id, ...fields } = input;
   return fields;
@@ -196,7 +204,7 @@ export class DistributionService {
     problems.requirePresent(entry, ['distributionTypeId'], path);
     if (entry.status !== undefined) distributionStatuses.checkInitial(sink, 'status', entry.status);
     if (entry.primaryLink) problems.requirePresent(entry.primaryLink, ['linkType', 'originalLink'], `${path}.primaryLink`);
-    (entry.mediaLibrary ?? []).forEach((media, index) => {
+    mediaEntries(entry).forEach((media, index) => {
       if (media.id !== undefined) sink.add(`mediaLibrary.${index}.id`, 'must not be given for a new distribution');
       problems.requirePresent(media, ['fileUrl'], `${path}.mediaLibrary.${index}`);
     });
@@ -214,7 +222,7 @@ export class DistributionService {
       }
     }
     const mediaIds = new Set((current.mediaLibrary ?? []).map((media) => media.id));
-    (entry.mediaLibrary ?? []).forEach((media, index) => {
+    mediaEntries(entry).forEach((media, index) => {
       if (media.id === undefined) problems.requirePresent(media, ['fileUrl'], `${path}.mediaLibrary.${index}`);
       else if (!mediaIds.has(parseId(media.id) ?? 0)) sink.add(`mediaLibrary.${index}.id`, 'does not name a media file of this distribution');
     });
@@ -254,6 +262,15 @@ export class DistributionService {
         changed.push('primaryLink');
       }
     } else if (entry.primaryLink) {
+      // A link removed earlier (`primary_link: null`) stays as a soft-deleted row, and the unique
+      // index on distribution_links.distribution_id covers deleted rows too: without clearing it,
+      // adding a new link would fail with a unique violation (a 500).
+      await manager
+        .createQueryBuilder()
+        .delete()
+        .from(PrimaryLink)
+        .where('distribution_id = :distributionId AND organisation_id = :organisationId AND deleted_at IS NOT NULL', { distributionId: current.id, organisationId })
+        .execute();
       await manager.insert(PrimaryLink, { ...linkFields(entry.primaryLink), distributionId: current.id, organisationId });
       changed.push('primaryLink');
     }

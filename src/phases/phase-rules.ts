@@ -18,3 +18,19 @@ export function mergeCustomFields(current: JsonObject, patch: JsonObject): JsonO
   }
   return merged;
 }
+
+/**
+ * Whether two JSON values are the same value. Key order does not count: jsonb stores object keys
+ * in its own order, so a client re-sending a stored nested object rarely matches it textually.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]));
+}

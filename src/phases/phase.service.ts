@@ -9,7 +9,7 @@ import { assertValid, FieldErrorCollector, validationProblems } from '../common/
 import { loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
-import { mergeCustomFields, PHASE_DATE_PAIRS, REQUIRED_ON_CREATE } from './phase-rules';
+import { mergeCustomFields, PHASE_DATE_PAIRS, REQUIRED_ON_CREATE, sameJson } from './phase-rules';
 import { Phase } from './phase.entity';
 import { PhaseFilter, PhaseInput, PhasesCreateInput } from './phase.input';
 import { phaseWire, toPhaseRecord } from './phase.record';
@@ -95,7 +95,7 @@ export class PhaseService {
       }
       problems.throwIfAny();
 
-      const changed = changedProperties(current, values).filter((key) => key !== 'customFields' || JSON.stringify(current.customFields) !== JSON.stringify(values.customFields));
+      const changed = changedProperties(current, values).filter((key) => key !== 'customFields' || !sameJson(current.customFields, values.customFields));
       if (changed.length === 0) return current;
       await manager.update(Phase, { id, organisationId: ctx.organisationId }, values);
       const phase = await loadInWorkspace(manager, Phase, ctx, id, RESOURCE);

@@ -1,0 +1,82 @@
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startApp } from '../src/app';
+import { seedDemo } from '../src/cli/seed-demo';
+import { openDatabase } from '../src/db/database';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
+import { countStatements } from '../src/db/statement-counter';
+import { createLogger } from '../src/logging/logger';
+import { createServices } from '../src/services';
+
+/**
+ * Baseline benchmark: seeds the demo hierarchy (50 campaigns × 3 phases × 4 contents × 2
+ * distributions), starts the server in this process, and drives the nested GraphQL query and
+ * GET /v2/campaigns with autocannon. Not part of `npm test`; results go to docs/benchmarks.md.
+ *
+ *   npm run bench            (BENCH_SECONDS, BENCH_CONNECTIONS, DATABASE_URL optional)
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+const NESTED_QUERY = `{ campaigns(first: 50) { nodes { id campaignTitle phases { id phaseTitle contents { nodes { id contentName distributions { id status primaryLink { originalLink } mediaLibrary { fileUrl } } } } } } } }`;
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+async function main(): Promise<void> {
+  const logger = createLogger('warn', process.stderr);
+  const dataDir = process.env.DATABASE_URL ? undefined : path.join(await mkdtemp(path.join(os.tmpdir(), 'cpa-bench-')), 'data');
+  // mkdtemp makes a private directory; the postgres system user must be able to walk through it.
+  if (dataDir) await chmod(path.dirname(dataDir), 0o755);
+  const embedded = dataDir ? await startEmbeddedPostgres(dataDir, logger) : undefined;
+  const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
+
+  const seeding = await openDatabase({ databaseUrl, dataDir: dataDir ?? '' }, logger);
+  const started = Date.now();
+  const demo = await seedDemo(createServices(seeding.dataSource), 50);
+  await seeding.close();
+  process.stdout.write(`seeded ${demo.campaigns} campaigns, ${demo.phases} phases, ${demo.contents} contents, ${demo.distributions} distributions in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+
+  const app = await startApp({ port: 0, host: '127.0.0.1', databaseUrl, dataDir: '', logLevel: 'silent', nodeEnv: 'production', publicUrl: undefined }, createLogger('silent'));
+  const address = app.server.addresses().find((a) => typeof a === 'object');
+  const url = `http://127.0.0.1:${address?.port}`;
+  const counter = countStatements(app.database.dataSource);
+  const headers = { 'x-api-key': demo.key, 'content-type': 'application/json' };
+
+  const scenarios: Scenario[] = [
+    { name: 'GraphQL nested query (50 campaigns, 2,400 rows deep)', method: 'POST', path: '/graphql', body: JSON.stringify({ query: NESTED_QUERY }) },
+    { name: 'GET /v2/campaigns (15 per page)', method: 'GET', path: '/v2/campaigns' },
+  ];
+
+  process.stdout.write(`\n| scenario | requests/s | p50 ms | p99 ms | SQL statements / request | errors |\n|---|---|---|---|---|---|\n`);
+  for (const scenario of scenarios) {
+    const options = { url: url + scenario.path, method: scenario.method, headers, body: scenario.body, connections: CONNECTIONS, workers: 1 };
+    // Warm up (JIT, pool, the key's last-used stamp), then count one request alone, then load.
+    await autocannon({ ...options, duration: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 3000)); // let the warm-up's last responses finish
+    counter.reset();
+    await fetch(url + scenario.path, { method: scenario.method, headers, body: scenario.body });
+    const statements = counter.count;
+    const result = await autocannon({ ...options, duration: SECONDS });
+    const errors = result.errors + result.non2xx;
+    process.stdout.write(`| ${scenario.name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${statements} | ${errors} |\n`);
+  }
+  process.stdout.write(`\n${SECONDS} s per scenario, ${CONNECTIONS} connections, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}\n`);
+
+  counter.stop();
+  await app.stop();
+  await embedded?.stop();
+  if (dataDir) await rm(path.dirname(dataDir), { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
