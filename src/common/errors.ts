@@ -31,3 +31,12 @@ export class UnauthenticatedError extends DomainError {
     this.name = 'UnauthenticatedError';
   }
 }
+
+/**
+ * How a message names its field: the last segment of the path (`phase_title` in
+ * `phases.0.phase_title`), or the whole path when that segment is an array index (`phases.1`).
+ */
+export function fieldLabel(path: string): string {
+  const last = path.split('.').at(-1) ?? path;
+  return /^\d+$/.test(last) ? path : last;
+}

@@ -23,7 +23,8 @@ function collect(errors: ValidationError[], prefix: string, into: FieldErrors): 
       message.startsWith(`${error.property} `) ? message.slice(error.property.length + 1) : message,
     );
     if (messages.length > 0) into[field] = [...(into[field] ?? []), ...messages];
-    if (error.children?.length) collect(error.children, field, into);
+    // A value of the wrong kind (an object where a list belongs) has no meaningful nested errors.
+    if (error.children?.length && typeFailures.length === 0) collect(error.children, field, into);
   }
   return into;
 }

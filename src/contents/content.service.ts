@@ -7,7 +7,7 @@ import type { RequestContext } from '../common/request-context';
 import { assertValid, type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
 import { nextContentDistributionIds } from '../db/shared-id-sequence';
 import { loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
-import { Distribution } from '../distributions/distribution.entity';
+import { moveDistributionsWithContent } from '../distributions/distribution-moves';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
 import { Phase } from '../phases/phase.entity';
@@ -84,10 +84,8 @@ export class ContentService {
       const changed = changedProperties(current, values as Partial<Content>);
       if (changed.length === 0) return current;
       await manager.update(Content, { id, organisationId: ctx.organisationId }, values as Partial<Content>);
-      if (campaignId !== current.campaignId) {
-        await manager.update(Distribution, { contentId: id, organisationId: ctx.organisationId }, { campaignId });
-      }
       const content = await loadInWorkspace(manager, Content, ctx, id, RESOURCE);
+      if (campaignId !== current.campaignId) await moveDistributionsWithContent(manager, ctx, content);
       await recordEvent(manager, ctx, {
         type: 'content_updated',
         resourceType: 'content',

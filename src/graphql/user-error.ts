@@ -1,5 +1,5 @@
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
-import { NotFoundError, ValidationFailedError } from '../common/errors';
+import { fieldLabel, NotFoundError, ValidationFailedError } from '../common/errors';
 
 export enum UserErrorCode {
   BAD_USER_INPUT = 'BAD_USER_INPUT',
@@ -62,7 +62,7 @@ export async function attempt<T>(run: () => Promise<T>, names: ArgumentNames = S
       const userErrors = Object.entries(error.fieldErrors).flatMap(([property, messages]) =>
         messages.map((message) => ({
           field: fieldPath(names, property),
-          message: `${property.split('.').at(-1)} ${message}`,
+          message: `${fieldLabel(property)} ${message}`,
           code: UserErrorCode.BAD_USER_INPUT,
         })),
       );

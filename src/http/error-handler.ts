@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { NotFoundError, UnauthenticatedError, ValidationFailedError } from '../common/errors';
+import { fieldLabel, NotFoundError, UnauthenticatedError, ValidationFailedError } from '../common/errors';
 import { wireNameOf } from '../common/wire-shape';
 import { failure } from './rest/envelope';
 import { WireValidationError } from './rest/request-input';
@@ -17,7 +17,7 @@ function v2FieldErrors(error: ValidationFailedError, request: FastifyRequest): R
   const wire = request.routeOptions.config?.wire;
   const entries = Object.entries(error.fieldErrors).map(([prop, messages]): [string, string[]] => {
     const name = error instanceof WireValidationError ? prop : (wire?.wireName(prop) ?? wireNameOf(prop));
-    return [name, messages.map((message) => `${name.split('.').at(-1)} ${message}`)];
+    return [name, messages.map((message) => `${fieldLabel(name)} ${message}`)];
   });
   return Object.fromEntries(entries);
 }

@@ -27,7 +27,8 @@ export class OutboxEvent {
   @Column({ type: 'integer' })
   resourceId!: number;
 
-  @Column({ type: 'jsonb' })
+  /** `json`, not `jsonb`: the payload keeps the v2 record's field order for delivery. */
+  @Column({ type: 'json' })
   payload!: Record<string, unknown>;
 
   @Column({ type: 'varchar', length: 128, nullable: true })

@@ -15,19 +15,10 @@ const config = { wire: phaseWire };
 /** The body of `POST /v2/phases`: a campaign and its new phases. */
 const createBodyWire = new WireShape(['campaign_id', 'phases']);
 
-function isObject(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function phasesCreateInput(request: FastifyRequest): PhasesCreateInput {
   const errors: FieldErrors = {};
   const input = objectInput(request.body, '', createBodyWire, PhasesCreateInput, errors);
-  if (Object.keys(errors).length === 0) {
-    // A lone object is not a list of phases; class-validator would validate it as one nested
-    // phase and report a meaningless `phases.undefined` error.
-    if (isObject(input.phases)) errors.phases = ['must be an array'];
-    else input.phases = arrayInput(input.phases, 'phases', phaseWire, PhaseInput, errors) as PhaseInput[];
-  }
+  if (Object.keys(errors).length === 0) input.phases = arrayInput(input.phases, 'phases', phaseWire, PhaseInput, errors) as PhaseInput[];
   throwIfWireErrors(errors);
   return input;
 }

@@ -43,12 +43,18 @@ export class PhaseService {
   /** All or nothing: every phase is checked before any is written; the campaign must be this workspace's. */
   async createMany(ctx: RequestContext, input: PhasesCreateInput): Promise<Phase[]> {
     const problems = await validationProblems(input);
-    if (problems.has('campaignId')) problems.throwIfAny();
     const phases = Array.isArray(input.phases) ? input.phases : [];
+    const requestedCampaign = parseId(input.campaignId);
     phases.forEach((phase, index) => {
+      const sink = problems.scoped(`phases.${index}`);
       problems.requirePresent(phase, REQUIRED_ON_CREATE, `phases.${index}`);
-      checkDateOrder(phase, PHASE_DATE_PAIRS, problems.scoped(`phases.${index}`));
+      checkDateOrder(phase, PHASE_DATE_PAIRS, sink);
+      if (requestedCampaign !== null && phase.campaignId !== undefined && phase.campaignId !== null && parseId(phase.campaignId) !== requestedCampaign) {
+        sink.add('campaignId', 'must be the campaign the phases are created for');
+      }
     });
+    // Rules that need no stored record are reported first (422), then the campaign is looked up (404).
+    problems.throwIfAny();
     const campaignId = parseIdOrNotFound(input.campaignId, 'Campaign');
 
     return this.dataSource.transaction(async (manager) => {

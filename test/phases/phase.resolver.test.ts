@@ -1,0 +1,866 @@
+import { apiClient, startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+
+/**
+ * GraphQL phases: `phase(id)`, `Phase.campaign`, `Phase.contents`, `Campaign.phases` and the
+ * mutations `phasesCreate`, `phaseUpdate`, `phaseDelete`, through real HTTP over a real PostgreSQL.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+const PHASE_FIELDS = `
+  fragment PhaseFields on Phase {
+    id
+    campaignId
+    phaseNo
+    externalId
+    phaseTitle
+    phaseDescription
+    phasePacing
+    keyMessage
+    earliestPhaseLaunchDate
+    latestPhaseLaunchDate
+    earliestPhaseEndDate
+    latestPhaseEndDate
+    gImpressions
+    eImpressions
+    gVideoViews
+    eVideoViews
+    gArticleViews
+    eArticleViews
+    gTrafficToSite
+    eTrafficToSite
+    noOfPieces
+    customFields
+    createdAt
+    updatedAt
+  }
+`;
+
+const PHASE = `
+  query Phase($id: ID!) { phase(id: $id) { ...PhaseFields } }
+  ${PHASE_FIELDS}
+`;
+
+const PHASE_CONTENTS = `
+  query PhaseContents($id: ID!, $first: Int, $after: String) {
+    phase(id: $id) {
+      contents(first: $first, after: $after) {
+        edges { cursor node { id contentName phaseId } }
+        nodes { id }
+        pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+      }
+    }
+  }
+`;
+
+const USER_ERRORS = 'userErrors { field message code }';
+
+const CREATE = `
+  mutation Create($campaignId: ID!, $phases: [PhaseInput!]!) {
+    phasesCreate(campaignId: $campaignId, phases: $phases) { phases { ...PhaseFields } ${USER_ERRORS} }
+  }
+  ${PHASE_FIELDS}
+`;
+
+const UPDATE = `
+  mutation Update($id: ID!, $input: PhaseInput!) {
+    phaseUpdate(id: $id, input: $input) { phase { ...PhaseFields } ${USER_ERRORS} }
+  }
+  ${PHASE_FIELDS}
+`;
+
+const DELETE = `
+  mutation Delete($id: ID!) {
+    phaseDelete(id: $id) { deletedPhaseId ${USER_ERRORS} }
+  }
+`;
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const METRICS = ['gImpressions', 'eImpressions', 'gVideoViews', 'eVideoViews', 'gArticleViews', 'eArticleViews', 'gTrafficToSite', 'eTrafficToSite'];
+
+let app: TestApp;
+let ws: Workspace;
+let accountId: number;
+let other: Workspace;
+let otherAccountId: number;
+
+async function gql(query: string, variables: Record<string, unknown> = {}, workspace = ws): Promise<ApiResponse<AnyBody>> {
+  return workspace.api.graphql(query, variables);
+}
+
+async function createAccount(workspace: Workspace, name: string): Promise<number> {
+  const response = await workspace.api.post('/v2/advertiser-accounts', { name });
+  expect(response.status).toBe(200);
+  return response.body.data.advertiser_account.id as number;
+}
+
+/** Creates a campaign through REST and returns its GraphQL id. */
+async function createCampaign(title = 'A campaign', workspace = ws, account = accountId): Promise<string> {
+  const response = await workspace.api.post('/v2/campaigns', { campaign_title: title, primary_advertiser_account_id: String(account) });
+  expect(response.status).toBe(200);
+  return String(response.body.data.campaign.id);
+}
+
+/** Runs phasesCreate and expects it to succeed; returns the phases in request order. */
+async function createPhases(campaignId: string, phases: Record<string, unknown>[], workspace = ws): Promise<AnyBody[]> {
+  const response = await gql(CREATE, { campaignId, phases }, workspace);
+  expect(response.status).toBe(200);
+  expect(response.body.errors).toBeUndefined();
+  expect(response.body.data.phasesCreate.userErrors).toEqual([]);
+  return response.body.data.phasesCreate.phases;
+}
+
+async function createPhase(campaignId: string, fields: Record<string, unknown> = {}, workspace = ws): Promise<AnyBody> {
+  const [phase] = await createPhases(campaignId, [{ phaseTitle: 'A phase', ...fields }], workspace);
+  return phase;
+}
+
+async function createContent(campaignId: string, phaseId: string, name = 'A content piece'): Promise<string> {
+  const response = await ws.api.post('/v2/contents', { campaign_id: Number(campaignId), phase_id: Number(phaseId), content_name: name });
+  expect(response.status).toBe(200);
+  return String(response.body.data.content.content_id);
+}
+
+async function createDistribution(contentId: string): Promise<number> {
+  const response = await ws.api.post('/v2/distributions', { content_id: Number(contentId), distributions: [{ distribution_type_id: 1 }] });
+  expect(response.status).toBe(200);
+  return response.body.data.distributions[0].id as number;
+}
+
+async function rawPhase(id: number | string): Promise<Record<string, unknown> | undefined> {
+  const rows: Record<string, unknown>[] = await app.dataSource.query('SELECT * FROM phases WHERE id = $1', [Number(id)]);
+  return rows[0];
+}
+
+interface OutboxRow {
+  organisation_id: number;
+  event_type: string;
+  resource_type: string;
+  resource_id: number;
+  payload: AnyBody;
+  request_id: string | null;
+}
+
+async function eventsFor(phaseId: number | string): Promise<OutboxRow[]> {
+  return app.dataSource.query(
+    `SELECT organisation_id, event_type, resource_type, resource_id, payload, request_id
+       FROM outbox_events WHERE resource_type = 'phase' AND resource_id = $1 ORDER BY id`,
+    [Number(phaseId)],
+  );
+}
+
+/** What must not move when a request is refused: the row counts and, when given, the phase's row. */
+async function databaseState(phaseId?: number | string): Promise<AnyBody> {
+  const [counts] = await app.dataSource.query(
+    `SELECT (SELECT count(*) FROM phases)::int AS phases, (SELECT count(*) FROM contents)::int AS contents,
+            (SELECT count(*) FROM distributions)::int AS distributions, (SELECT count(*) FROM outbox_events)::int AS events`,
+  );
+  return { counts, row: phaseId === undefined ? null : await rawPhase(phaseId) };
+}
+
+/** A refused mutation: exactly these userErrors (one per field path), each message starting with the field's name. */
+function expectUserErrors(payload: AnyBody, resultKey: string, fields: string[][], code = 'BAD_USER_INPUT'): void {
+  expect(payload[resultKey]).toBeNull();
+  expect(payload.userErrors).toEqual(fields.map((field) => ({ field, message: expect.stringMatching(new RegExp(`^${field.at(-1)} \\S`)), code })));
+}
+
+/** The request never reached a resolver: GraphQL coercion refused a variable. */
+function expectCoercionError(response: ApiResponse<AnyBody>): void {
+  expect(response.status).toBe(400);
+  expect(response.body.data).toBeUndefined();
+  expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+}
+
+async function expectUnauthenticated(query: string, variables: Record<string, unknown>, phaseId?: number | string): Promise<void> {
+  const before = await databaseState(phaseId);
+  const headersets: [Record<string, string>, string][] = [
+    [{}, 'API key is missing'],
+    [{ 'x-api-key': 'cpk_thisKeyWasNeverIssuedToAnyWorkspace0000000' }, 'API key is invalid'],
+  ];
+  for (const [headers, message] of headersets) {
+    const response = await apiClient(app.baseUrl, headers).graphql(query, variables);
+    expect(response.status).toBe(401);
+    expect(response.body.data).toBeUndefined();
+    expect(response.body.errors).toEqual([{ message, extensions: { code: 'UNAUTHENTICATED' } }]);
+  }
+  expect(await databaseState(phaseId)).toEqual(before);
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ws = await app.workspace('Phase GraphQL tests');
+  other = await app.workspace('Another workspace');
+  accountId = await createAccount(ws, 'Acme Brands');
+  otherAccountId = await createAccount(other, 'Not yours Ltd');
+});
+
+afterAll(() => app.close());
+
+// ---------------------------------------------------------------------------------------------
+// query phase
+// ---------------------------------------------------------------------------------------------
+
+describe('query phase', () => {
+  it('returns the phase with ID ids, Int numbers, YYYY-MM-DD dates, a JSONObject and ISO timestamps', async () => {
+    const campaignId = await createCampaign();
+    const created = await createPhase(campaignId, {
+      phaseTitle: 'Detailed',
+      externalId: 'EXT-1',
+      phasePacing: 2,
+      earliestPhaseLaunchDate: '2026-03-01',
+      latestPhaseLaunchDate: '2026-03-31',
+      gImpressions: 1000,
+      noOfPieces: 4,
+      customFields: { channel: 'social', nested: { list: [1, 'two', null], flag: false } },
+    });
+
+    const response = await gql(PHASE, { id: created.id });
+
+    expect(response.status).toBe(200);
+    expect(response.body.errors).toBeUndefined();
+    const phase = response.body.data.phase;
+    expect(phase).toEqual(created);
+    expect(phase).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      campaignId,
+      phaseNo: 1,
+      externalId: 'EXT-1',
+      phaseTitle: 'Detailed',
+      phaseDescription: '',
+      phasePacing: 2,
+      keyMessage: '',
+      earliestPhaseLaunchDate: '2026-03-01',
+      latestPhaseLaunchDate: '2026-03-31',
+      earliestPhaseEndDate: null,
+      latestPhaseEndDate: null,
+      ...Object.fromEntries(METRICS.map((metric) => [metric, 0])),
+      gImpressions: 1000,
+      noOfPieces: 4,
+      customFields: { channel: 'social', nested: { list: [1, 'two', null], flag: false } },
+      createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+    });
+  });
+
+  it('agrees with the REST record of the same phase', async () => {
+    const created = await createPhase(await createCampaign(), { phaseTitle: 'Both faces', keyMessage: 'Hello', latestPhaseEndDate: '2026-12-31', customFields: { a: 1 } });
+
+    const rest = (await ws.api.get(`/v2/phases/${created.id}`)).body.data.phase;
+
+    expect(rest).toMatchObject({
+      id: Number(created.id),
+      campaign_id: Number(created.campaignId),
+      phase_no: created.phaseNo,
+      phase_title: 'Both faces',
+      key_message: 'Hello',
+      latest_phase_end_date: '2026-12-31',
+      custom_fields: { a: 1 },
+      created_at: created.createdAt,
+      updated_at: created.updatedAt,
+    });
+  });
+
+  it("answers NOT_FOUND for unknown, malformed, deleted and another workspace's ids, all alike", async () => {
+    const foreign = await createPhase(await createCampaign('Theirs', other, otherAccountId), {}, other);
+    const deleted = await createPhase(await createCampaign());
+    expect((await gql(DELETE, { id: deleted.id })).body.data.phaseDelete.userErrors).toEqual([]);
+
+    const unknown = await gql(PHASE, { id: '999999' });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data).toEqual({ phase: null });
+    expect(unknown.body.errors).toHaveLength(1);
+    expect(unknown.body.errors[0]).toMatchObject({ message: 'Phase not found', path: ['phase'], extensions: { code: 'NOT_FOUND' } });
+
+    for (const id of [foreign.id, deleted.id, 'abc', '0', '-1', '99999999999']) {
+      const response = await gql(PHASE, { id });
+      expect([id, response.body]).toEqual([id, unknown.body]);
+    }
+  });
+
+  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key', async () => {
+    const created = await createPhase(await createCampaign());
+    await expectUnauthenticated(PHASE, { id: created.id });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Phase.campaign
+// ---------------------------------------------------------------------------------------------
+
+describe('Phase.campaign', () => {
+  it('resolves to the campaign object', async () => {
+    const campaignId = await createCampaign('Parent campaign');
+    const phase = await createPhase(campaignId);
+
+    const response = await gql(`query ($id: ID!) { phase(id: $id) { campaignId campaign { id campaignTitle } } }`, { id: phase.id });
+
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.phase).toEqual({ campaignId, campaign: { id: campaignId, campaignTitle: 'Parent campaign' } });
+  });
+
+  it('gives each phase its own campaign when many are resolved in one query', async () => {
+    const workspace = await app.workspace('Phase campaigns');
+    const account = await createAccount(workspace, 'Acc');
+    const titles = ['North', 'South', 'East'];
+    for (const title of titles) await createPhases(await createCampaign(title, workspace, account), [{ phaseTitle: `${title} 1` }, { phaseTitle: `${title} 2` }], workspace);
+
+    const response = await gql(`{ campaigns(first: 10) { nodes { id campaignTitle phases { phaseTitle campaign { id campaignTitle } } } } }`, {}, workspace);
+
+    expect(response.body.errors).toBeUndefined();
+    const nodes: AnyBody[] = response.body.data.campaigns.nodes;
+    expect(nodes.map((node) => node.campaignTitle)).toEqual(titles);
+    for (const node of nodes) {
+      expect(node.phases).toEqual([
+        { phaseTitle: `${node.campaignTitle} 1`, campaign: { id: node.id, campaignTitle: node.campaignTitle } },
+        { phaseTitle: `${node.campaignTitle} 2`, campaign: { id: node.id, campaignTitle: node.campaignTitle } },
+      ]);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Phase.contents
+// ---------------------------------------------------------------------------------------------
+
+describe('Phase.contents', () => {
+  let campaignId: string;
+  let phaseId: string;
+  let emptyPhaseId: string;
+  let contentIds: string[];
+  let neighbourContentIds: string[];
+
+  beforeAll(async () => {
+    campaignId = await createCampaign('Contents campaign');
+    const [phase, neighbour, empty] = await createPhases(campaignId, [{ phaseTitle: 'Full' }, { phaseTitle: 'Neighbour' }, { phaseTitle: 'Empty' }]);
+    phaseId = phase.id;
+    emptyPhaseId = empty.id;
+    contentIds = [];
+    neighbourContentIds = [];
+    for (let n = 0; n < 5; n += 1) {
+      contentIds.push(await createContent(campaignId, phaseId, `Piece ${n}`));
+      // Interleaved, so the neighbour's ids fall between this phase's.
+      if (n < 2) neighbourContentIds.push(await createContent(campaignId, neighbour.id, `Neighbour ${n}`));
+    }
+    const deleted = await createContent(campaignId, phaseId, 'Deleted piece');
+    expect((await ws.api.delete(`/v2/contents/${deleted}`)).status).toBe(200);
+  });
+
+  const contentsOf = async (variables: Record<string, unknown>): Promise<AnyBody> => {
+    const response = await gql(PHASE_CONTENTS, variables);
+    expect(response.body.errors).toBeUndefined();
+    return response.body.data.phase.contents;
+  };
+
+  it("returns the phase's live contents by id, as a connection", async () => {
+    const connection = await contentsOf({ id: phaseId });
+
+    expect(connection.nodes.map((node: AnyBody) => node.id)).toEqual(contentIds);
+    expect(connection.edges.map((edge: AnyBody) => edge.node)).toEqual(contentIds.map((id, n) => ({ id, contentName: `Piece ${n}`, phaseId })));
+    expect(connection.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: false, startCursor: connection.edges[0].cursor, endCursor: connection.edges.at(-1).cursor });
+  });
+
+  it('pages with first and after, visiting each content once, with hasNextPage until the last page', async () => {
+    const visited: string[] = [];
+    const flags: [boolean, boolean][] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 10; page += 1) {
+      const connection = await contentsOf({ id: phaseId, first: 2, after });
+      visited.push(...connection.nodes.map((node: AnyBody) => node.id));
+      flags.push([connection.pageInfo.hasNextPage, connection.pageInfo.hasPreviousPage]);
+      if (!connection.pageInfo.hasNextPage) break;
+      after = connection.pageInfo.endCursor;
+    }
+
+    expect(visited).toEqual(contentIds);
+    expect(flags).toEqual([
+      [true, false],
+      [true, true],
+      [false, true],
+    ]);
+  });
+
+  it('says hasNextPage false when the page ends exactly at the last content', async () => {
+    const connection = await contentsOf({ id: phaseId, first: 5 });
+
+    expect(connection.nodes).toHaveLength(5);
+    expect(connection.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('returns an empty connection for a phase without contents', async () => {
+    expect(await contentsOf({ id: emptyPhaseId })).toEqual({
+      edges: [],
+      nodes: [],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+    });
+  });
+
+  it("gives each phase its own contents when many are resolved in one query", async () => {
+    const response = await gql(`query ($id: ID!) { campaign(id: $id) { phases { id contents(first: 2) { nodes { id } pageInfo { hasNextPage } } } } }`, { id: campaignId });
+
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.campaign.phases).toEqual([
+      { id: phaseId, contents: { nodes: contentIds.slice(0, 2).map((id) => ({ id })), pageInfo: { hasNextPage: true } } },
+      { id: expect.any(String), contents: { nodes: neighbourContentIds.map((id) => ({ id })), pageInfo: { hasNextPage: false } } },
+      { id: emptyPhaseId, contents: { nodes: [], pageInfo: { hasNextPage: false } } },
+    ]);
+  });
+
+  it.each([
+    ['first: 0', { first: 0 }],
+    ['first: 101', { first: 101 }],
+    ['a cursor that is not one', { after: 'garbage' }],
+  ])('refuses %s with BAD_USER_INPUT', async (_name, args) => {
+    const response = await gql(PHASE_CONTENTS, { id: phaseId, ...args });
+
+    expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Campaign.phases
+// ---------------------------------------------------------------------------------------------
+
+describe('Campaign.phases', () => {
+  const CAMPAIGN_PHASES = `query ($id: ID!) { campaign(id: $id) { phases { id phaseNo phaseTitle } } }`;
+
+  it('lists the live phases in phase order, whatever order they were made in', async () => {
+    const campaignId = await createCampaign();
+    const made = await createPhases(campaignId, [
+      { phaseTitle: 'Third', phaseNo: 3 },
+      { phaseTitle: 'First', phaseNo: 1 },
+      { phaseTitle: 'Tenth', phaseNo: 10 },
+      { phaseTitle: 'Second', phaseNo: 2 },
+    ]);
+    const deleted = made.find((phase) => phase.phaseTitle === 'Second');
+    expect((await gql(DELETE, { id: deleted.id })).body.data.phaseDelete.userErrors).toEqual([]);
+
+    const response = await gql(CAMPAIGN_PHASES, { id: campaignId });
+
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.campaign.phases.map((phase: AnyBody) => [phase.phaseTitle, phase.phaseNo])).toEqual([
+      ['First', 1],
+      ['Third', 3],
+      ['Tenth', 10],
+    ]);
+  });
+
+  it('is an empty list for a campaign without phases', async () => {
+    const response = await gql(CAMPAIGN_PHASES, { id: await createCampaign() });
+
+    expect(response.body.data.campaign.phases).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// mutation phasesCreate
+// ---------------------------------------------------------------------------------------------
+
+describe('mutation phasesCreate', () => {
+  const create = (campaignId: string, phases: unknown) => gql(CREATE, { campaignId, phases });
+
+  it('creates the phases and returns them in request order, numbered after the highest live number', async () => {
+    const campaignId = await createCampaign();
+    await createPhases(campaignId, [{ phaseTitle: 'Existing', phaseNo: 2 }]);
+
+    const response = await create(campaignId, [{ phaseTitle: 'A' }, { phaseTitle: 'B', phaseNo: 3 }, { phaseTitle: 'C', customFields: { k: ['v'] } }]);
+
+    expect(response.status).toBe(200);
+    expect(response.body.errors).toBeUndefined();
+    const payload = response.body.data.phasesCreate;
+    expect(payload.userErrors).toEqual([]);
+    expect(payload.phases.map((phase: AnyBody) => [phase.phaseTitle, phase.phaseNo, phase.campaignId])).toEqual([
+      ['A', 4],
+      ['B', 3],
+      ['C', 5],
+    ].map(([title, no]) => [title, no, campaignId]));
+    expect(payload.phases[2].customFields).toEqual({ k: ['v'] });
+    for (const phase of payload.phases) expect((await gql(PHASE, { id: phase.id })).body.data.phase).toEqual(phase);
+  });
+
+  it('accepts campaignId given as an integer', async () => {
+    const campaignId = await createCampaign();
+
+    const [phase] = await createPhases(Number(campaignId) as unknown as string, [{ phaseTitle: 'Integer id' }]);
+
+    expect(phase.campaignId).toBe(campaignId);
+  });
+
+  it('writes one phase_created event per phase whose payload.phase is the REST record', async () => {
+    const campaignId = await createCampaign();
+    const response = await ws.api.graphql(CREATE, { campaignId, phases: [{ phaseTitle: 'One' }, { phaseTitle: 'Two' }] }, { 'x-request-id': 'gql-phases-create-1' });
+    const phases: AnyBody[] = response.body.data.phasesCreate.phases;
+    expect(phases).toHaveLength(2);
+
+    for (const phase of phases) {
+      const rest = (await ws.api.get(`/v2/phases/${phase.id}`)).body.data.phase;
+      expect(await eventsFor(phase.id)).toEqual([
+        {
+          organisation_id: ws.organisationId,
+          event_type: 'phase_created',
+          resource_type: 'phase',
+          resource_id: Number(phase.id),
+          payload: { phase: rest },
+          request_id: 'gql-phases-create-1',
+        },
+      ]);
+    }
+  });
+
+  describe('refuses with userErrors on argument paths and writes nothing', () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['phaseTitle missing', { phaseTitle: undefined }, 'phaseTitle'],
+      ['phaseTitle empty', { phaseTitle: '' }, 'phaseTitle'],
+      ['phaseTitle blank', { phaseTitle: '  ' }, 'phaseTitle'],
+      ['phaseTitle null', { phaseTitle: null }, 'phaseTitle'],
+      ['phaseTitle longer than 255 characters', { phaseTitle: 'x'.repeat(256) }, 'phaseTitle'],
+      ['externalId longer than 255 characters', { externalId: 'x'.repeat(256) }, 'externalId'],
+      ['phaseNo 0', { phaseNo: 0 }, 'phaseNo'],
+      ['phaseNo null', { phaseNo: null }, 'phaseNo'],
+      ['phasePacing negative', { phasePacing: -1 }, 'phasePacing'],
+      ['noOfPieces negative', { noOfPieces: -1 }, 'noOfPieces'],
+      ['metric negative', { eTrafficToSite: -5 }, 'eTrafficToSite'],
+      ['metric null', { gVideoViews: null }, 'gVideoViews'],
+      ['earliest launch after latest launch', { earliestPhaseLaunchDate: '2026-03-02', latestPhaseLaunchDate: '2026-03-01' }, 'earliestPhaseLaunchDate'],
+      ['earliest end after latest end', { earliestPhaseEndDate: '2026-05-01', latestPhaseEndDate: '2026-04-30' }, 'earliestPhaseEndDate'],
+      ['customFields over 16 KB', { customFields: { k: 'x'.repeat(16 * 1024) } }, 'customFields'],
+    ];
+
+    it.each(cases)('%s', async (_name, fields, field) => {
+      const campaignId = await createCampaign();
+      const before = await databaseState();
+
+      const response = await create(campaignId, [{ phaseTitle: 'Good' }, { phaseTitle: 'Refused', ...fields }]);
+
+      expect(response.status).toBe(200);
+      expect(response.body.errors).toBeUndefined();
+      expectUserErrors(response.body.data.phasesCreate, 'phases', [['phases', '1', field]]);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('says "phaseTitle is required" for a missing title', async () => {
+      const response = await create(await createCampaign(), [{ phasePacing: 1 }]);
+
+      expect(response.body.data.phasesCreate).toEqual({
+        phases: null,
+        userErrors: [{ field: ['phases', '0', 'phaseTitle'], message: 'phaseTitle is required', code: 'BAD_USER_INPUT' }],
+      });
+    });
+
+    it('reports a number a live phase already has, and one given twice, on the offending elements', async () => {
+      const campaignId = await createCampaign();
+      await createPhases(campaignId, [{ phaseTitle: 'Taken', phaseNo: 1 }]);
+      const before = await databaseState();
+
+      const response = await create(campaignId, [{ phaseTitle: 'Clash', phaseNo: 1 }, { phaseTitle: 'A', phaseNo: 4 }, { phaseTitle: 'B', phaseNo: 4 }]);
+
+      expectUserErrors(response.body.data.phasesCreate, 'phases', [
+        ['phases', '0', 'phaseNo'],
+        ['phases', '2', 'phaseNo'],
+      ]);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('reports every broken element at once', async () => {
+      const campaignId = await createCampaign();
+      const before = await databaseState();
+
+      const response = await create(campaignId, [{ phaseTitle: '' }, { phaseTitle: 'Fine' }, { phaseTitle: 'x', gImpressions: -1 }]);
+
+      expectUserErrors(response.body.data.phasesCreate, 'phases', [
+        ['phases', '0', 'phaseTitle'],
+        ['phases', '2', 'gImpressions'],
+      ]);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it.each([
+      ['an empty list', []],
+      ['more than 100 phases', Array.from({ length: 101 }, (_, n) => ({ phaseTitle: `P${n}` }))],
+    ])('phases that is %s', async (_name, phases) => {
+      const campaignId = await createCampaign();
+      const before = await databaseState();
+
+      expectUserErrors((await create(campaignId, phases)).body.data.phasesCreate, 'phases', [['phases']]);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('a malformed campaignId', async () => {
+      const before = await databaseState();
+
+      expectUserErrors((await create('abc', [{ phaseTitle: 'x' }])).body.data.phasesCreate, 'phases', [['campaignId']]);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it("an unknown, deleted or another workspace's campaign: NOT_FOUND on [\"campaignId\"], all alike", async () => {
+      const foreign = await createCampaign('Theirs', other, otherAccountId);
+      const deleted = await createCampaign('Gone');
+      expect((await ws.api.delete(`/v2/campaigns/${deleted}`)).status).toBe(200);
+      const before = await databaseState();
+
+      const unknown = await create('999999', [{ phaseTitle: 'Nowhere' }]);
+      expect(unknown.status).toBe(200);
+      expect(unknown.body).toEqual({
+        data: { phasesCreate: { phases: null, userErrors: [{ field: ['campaignId'], message: 'Campaign not found', code: 'NOT_FOUND' }] } },
+      });
+      for (const id of [foreign, deleted]) {
+        const response = await create(id, [{ phaseTitle: 'Nowhere' }]);
+        expect([id, response.body]).toEqual([id, unknown.body]);
+      }
+      expect(await databaseState()).toEqual(before);
+    });
+  });
+
+  describe('refuses values GraphQL types cannot hold (BAD_USER_INPUT at the top) and writes nothing', () => {
+    it.each([
+      ['customFields an array', { customFields: [1, 2] }],
+      ['customFields a string', { customFields: '{"a":1}' }],
+      ['customFields a number', { customFields: 3 }],
+      ['2026-02-30', { earliestPhaseLaunchDate: '2026-02-30' }],
+      ['20260101', { latestPhaseEndDate: '20260101' }],
+      ['phaseNo fractional', { phaseNo: 1.5 }],
+      ['metric as a string', { gImpressions: '3' }],
+      ['unknown field', { phaseName: 'x' }],
+      ['v2 spelling of a field', { phase_title: 'x' }],
+      ['campaignId inside an element', { campaignId: '1' }],
+    ])('%s', async (_name, fields) => {
+      const campaignId = await createCampaign();
+      const before = await databaseState();
+
+      expectCoercionError(await create(campaignId, [{ phaseTitle: 'Refused', ...fields }]));
+      expect(await databaseState()).toEqual(before);
+    });
+  });
+
+  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, writing nothing', async () => {
+    const campaignId = await createCampaign();
+    await expectUnauthenticated(CREATE, { campaignId, phases: [{ phaseTitle: 'Anonymous' }] });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// mutation phaseUpdate
+// ---------------------------------------------------------------------------------------------
+
+describe('mutation phaseUpdate', () => {
+  const update = (id: string, input: Record<string, unknown>, workspace = ws) => gql(UPDATE, { id, input }, workspace);
+
+  const datedPhase = async (fields: Record<string, unknown> = {}) =>
+    createPhase(await createCampaign(), {
+      phaseTitle: 'Dated',
+      earliestPhaseLaunchDate: '2026-03-01',
+      latestPhaseLaunchDate: '2026-03-15',
+      earliestPhaseEndDate: '2026-04-01',
+      latestPhaseEndDate: '2026-04-30',
+      ...fields,
+    });
+
+  it('changes only the given fields', async () => {
+    const created = await createPhase(await createCampaign(), { phaseTitle: 'Before', keyMessage: 'Keep', gImpressions: 5 });
+
+    const response = await update(created.id, { phaseTitle: 'After', phasePacing: 4, latestPhaseEndDate: '2026-10-10' });
+
+    expect(response.body.errors).toBeUndefined();
+    const payload = response.body.data.phaseUpdate;
+    expect(payload.userErrors).toEqual([]);
+    expect(payload.phase).toEqual({ ...created, phaseTitle: 'After', phasePacing: 4, latestPhaseEndDate: '2026-10-10', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+    expect(payload.phase.updatedAt > created.updatedAt).toBe(true);
+    expect((await gql(PHASE, { id: created.id })).body.data.phase).toEqual(payload.phase);
+  });
+
+  it('merges customFields: keys added or replaced, null removes a key', async () => {
+    const created = await createPhase(await createCampaign(), { customFields: { keep: true, replace: 1, drop: 'x' } });
+
+    const payload = (await update(created.id, { customFields: { replace: { now: 'an object' }, drop: null, added: [1] } })).body.data.phaseUpdate;
+
+    expect(payload.userErrors).toEqual([]);
+    expect(payload.phase.customFields).toEqual({ keep: true, replace: { now: 'an object' }, added: [1] });
+  });
+
+  it('clears a date with null and moves to a free phaseNo', async () => {
+    const created = await datedPhase();
+
+    const payload = (await update(created.id, { earliestPhaseLaunchDate: null, phaseNo: 7 })).body.data.phaseUpdate;
+
+    expect(payload.userErrors).toEqual([]);
+    expect(payload.phase).toMatchObject({ earliestPhaseLaunchDate: null, latestPhaseLaunchDate: '2026-03-15', phaseNo: 7 });
+  });
+
+  it('writes phase_updated with changed_fields in v2 names', async () => {
+    const created = await createPhase(await createCampaign(), { phaseTitle: 'Evented', keyMessage: 'Same' });
+
+    const response = await ws.api.graphql(
+      UPDATE,
+      { id: created.id, input: { phaseTitle: 'Renamed', keyMessage: 'Same', eArticleViews: 4, customFields: { a: 1 } } },
+      { 'x-request-id': 'gql-phase-update-1' },
+    );
+    expect(response.body.data.phaseUpdate.userErrors).toEqual([]);
+
+    const events = await eventsFor(created.id);
+    expect(events.map((event) => event.event_type)).toEqual(['phase_created', 'phase_updated']);
+    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'phase', resource_id: Number(created.id), request_id: 'gql-phase-update-1' });
+    expect([...events[1].payload.changed_fields].sort()).toEqual(['custom_fields', 'e_article_views', 'phase_title']);
+    expect(events[1].payload.phase).toEqual((await ws.api.get(`/v2/phases/${created.id}`)).body.data.phase);
+  });
+
+  it('is a no-op that writes no event when nothing changes', async () => {
+    const created = await createPhase(await createCampaign(), { phaseTitle: 'Steady', phaseNo: 3, earliestPhaseEndDate: '2026-02-01', customFields: { a: { y: 1, xx: 2 } } });
+    const before = await databaseState(created.id);
+
+    for (const input of [
+      {},
+      { phaseTitle: 'Steady', phaseNo: 3, earliestPhaseEndDate: '2026-02-01' },
+      { customFields: null },
+      { customFields: {} },
+      { customFields: { a: { xx: 2, y: 1 } } },
+    ]) {
+      const payload = (await update(created.id, input)).body.data.phaseUpdate;
+      expect([input, payload]).toEqual([input, { phase: created, userErrors: [] }]);
+    }
+    expect(await databaseState(created.id)).toEqual(before);
+  });
+
+  describe('refuses with a userError on ["input", field] and changes nothing', () => {
+    const cases: [string, () => Promise<Record<string, unknown>>, string][] = [
+      ['phaseTitle empty', async () => ({ phaseTitle: '' }), 'phaseTitle'],
+      ['phaseTitle null', async () => ({ phaseTitle: null }), 'phaseTitle'],
+      ['phaseNo null', async () => ({ phaseNo: null }), 'phaseNo'],
+      ['phaseNo negative', async () => ({ phaseNo: -2 }), 'phaseNo'],
+      ['negative metric', async () => ({ gArticleViews: -1 }), 'gArticleViews'],
+      ['customFields over 16 KB', async () => ({ customFields: { k: 'x'.repeat(16 * 1024) } }), 'customFields'],
+      ['earliestPhaseLaunchDate moved after the stored latest', async () => ({ earliestPhaseLaunchDate: '2026-03-16' }), 'earliestPhaseLaunchDate'],
+      ['latestPhaseLaunchDate moved before the stored earliest', async () => ({ latestPhaseLaunchDate: '2026-02-28' }), 'earliestPhaseLaunchDate'],
+      ['earliestPhaseEndDate moved after the stored latest', async () => ({ earliestPhaseEndDate: '2026-05-01' }), 'earliestPhaseEndDate'],
+      ['latestPhaseEndDate moved before the stored earliest', async () => ({ latestPhaseEndDate: '2026-03-31' }), 'earliestPhaseEndDate'],
+    ];
+
+    it.each(cases)('%s', async (_name, fields, field) => {
+      const phase = await datedPhase();
+      const before = await databaseState(phase.id);
+
+      const response = await update(phase.id, { phaseTitle: 'Would be renamed', ...(await fields()) });
+
+      expect(response.body.errors).toBeUndefined();
+      expectUserErrors(response.body.data.phaseUpdate, 'phase', [['input', field]]);
+      expect(await databaseState(phase.id)).toEqual(before);
+    });
+
+    it('a phaseNo another live phase of the campaign has', async () => {
+      const [one, two] = await createPhases(await createCampaign(), [{ phaseTitle: 'One' }, { phaseTitle: 'Two' }]);
+      const before = await databaseState(one.id);
+
+      const payload = (await update(one.id, { phaseNo: two.phaseNo, phaseTitle: 'Would be renamed' })).body.data.phaseUpdate;
+
+      expectUserErrors(payload, 'phase', [['input', 'phaseNo']]);
+      expect(await databaseState(one.id)).toEqual(before);
+    });
+
+    it.each([
+      ['customFields an array', { customFields: ['a'] }],
+      ['2026-02-30', { earliestPhaseEndDate: '2026-02-30' }],
+      ['phasePacing as a string', { phasePacing: '1' }],
+      ['campaignId (not a field of PhaseInput)', { campaignId: '1' }],
+    ])('refuses %s at the GraphQL type level', async (_name, fields) => {
+      const phase = await datedPhase();
+      const before = await databaseState(phase.id);
+
+      expectCoercionError(await update(phase.id, fields));
+      expect(await databaseState(phase.id)).toEqual(before);
+    });
+  });
+
+  it("answers a NOT_FOUND userError on [\"id\"] for unknown, malformed, deleted and another workspace's ids", async () => {
+    const foreign = await createPhase(await createCampaign('Theirs', other, otherAccountId), { phaseTitle: 'Theirs' }, other);
+    const deleted = await createPhase(await createCampaign());
+    await gql(DELETE, { id: deleted.id });
+    const before = await databaseState(foreign.id);
+
+    const unknown = await update('999999', { phaseTitle: 'Hijacked' });
+    expect(unknown.body).toEqual({ data: { phaseUpdate: { phase: null, userErrors: [{ field: ['id'], message: 'Phase not found', code: 'NOT_FOUND' }] } } });
+    for (const id of [foreign.id, deleted.id, 'abc', '0']) {
+      const response = await update(id, { phaseTitle: 'Hijacked' });
+      expect([id, response.body]).toEqual([id, unknown.body]);
+    }
+    expect(await databaseState(foreign.id)).toEqual(before);
+  });
+
+  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, changing nothing', async () => {
+    const phase = await createPhase(await createCampaign());
+    await expectUnauthenticated(UPDATE, { id: phase.id, input: { phaseTitle: 'Anonymous' } }, phase.id);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// mutation phaseDelete
+// ---------------------------------------------------------------------------------------------
+
+describe('mutation phaseDelete', () => {
+  it('soft-deletes with its contents and their distributions: deletedPhaseId, then NOT_FOUND', async () => {
+    const campaignId = await createCampaign();
+    const [phase, neighbour] = await createPhases(campaignId, [{ phaseTitle: 'To be deleted' }, { phaseTitle: 'Neighbour' }]);
+    const content = await createContent(campaignId, phase.id);
+    const distribution = await createDistribution(content);
+    const neighbourContent = await createContent(campaignId, neighbour.id);
+
+    const response = await ws.api.graphql(DELETE, { id: phase.id }, { 'x-request-id': 'gql-phase-delete-1' });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: { phaseDelete: { deletedPhaseId: phase.id, userErrors: [] } } });
+    expect((await gql(PHASE, { id: phase.id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await ws.api.get(`/v2/phases/${phase.id}`)).status).toBe(404);
+    expect((await ws.api.get(`/v2/contents/${content}`)).status).toBe(404);
+    expect((await ws.api.get(`/v2/contents/${neighbourContent}`)).status).toBe(200);
+
+    const row = await rawPhase(phase.id);
+    expect(row?.deleted_at).toBeInstanceOf(Date);
+    expect(row?.phase_title).toBe('To be deleted');
+    const [stamps] = await app.dataSource.query(
+      'SELECT (SELECT deleted_at FROM contents WHERE id = $1) AS content, (SELECT deleted_at FROM distributions WHERE id = $2) AS distribution',
+      [Number(content), distribution],
+    );
+    expect(stamps.content).toBeInstanceOf(Date);
+    expect(stamps.distribution).toBeInstanceOf(Date);
+
+    const events = await eventsFor(phase.id);
+    expect(events.map((event) => event.event_type)).toEqual(['phase_created', 'phase_deleted']);
+    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'phase', resource_id: Number(phase.id), request_id: 'gql-phase-delete-1' });
+    expect(events[1].payload.phase).toMatchObject({ id: Number(phase.id), deleted_at: (row?.deleted_at as Date).toISOString() });
+    expect(events[1].payload.deleted).toEqual({ contents: [Number(content)], distributions: [distribution] });
+  });
+
+  it('drops the phase from Campaign.phases and frees its phaseNo', async () => {
+    const campaignId = await createCampaign();
+    const [kept, gone] = await createPhases(campaignId, [{ phaseTitle: 'Kept' }, { phaseTitle: 'Gone' }]);
+
+    await gql(DELETE, { id: gone.id });
+
+    const phases = (await gql(`query ($id: ID!) { campaign(id: $id) { phases { id } } }`, { id: campaignId })).body.data.campaign.phases;
+    expect(phases).toEqual([{ id: kept.id }]);
+    expect((await createPhase(campaignId, { phaseNo: gone.phaseNo })).phaseNo).toBe(gone.phaseNo);
+  });
+
+  it("answers a NOT_FOUND userError on [\"id\"] for a second delete, unknown, malformed and another workspace's ids, writing nothing", async () => {
+    const foreign = await createPhase(await createCampaign('Theirs', other, otherAccountId), {}, other);
+    const deleted = await createPhase(await createCampaign());
+    await gql(DELETE, { id: deleted.id });
+    const before = await databaseState(foreign.id);
+    const deletedRow = await rawPhase(deleted.id);
+
+    for (const id of [deleted.id, foreign.id, '999999', 'abc', '-1']) {
+      const response = await gql(DELETE, { id });
+      expect([id, response.body]).toEqual([
+        id,
+        { data: { phaseDelete: { deletedPhaseId: null, userErrors: [{ field: ['id'], message: 'Phase not found', code: 'NOT_FOUND' }] } } },
+      ]);
+    }
+    expect(await databaseState(foreign.id)).toEqual(before);
+    expect(await rawPhase(deleted.id)).toEqual(deletedRow);
+    expect((await gql(PHASE, { id: foreign.id }, other)).body.data.phase.id).toBe(foreign.id);
+  });
+
+  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, deleting nothing', async () => {
+    const phase = await createPhase(await createCampaign());
+    await expectUnauthenticated(DELETE, { id: phase.id }, phase.id);
+  });
+});
