@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, OneToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Content } from '../contents/content.entity';
 import { CONTENT_DISTRIBUTION_ID_DEFAULT } from '../db/shared-id-sequence';
@@ -83,9 +83,8 @@ export class Distribution extends WorkspaceRow {
   @Column({ type: 'smallint', default: 0 })
   advertiserReview!: number;
 
-  /** Loaded with the distribution (one join), never lazily. */
+  /** Joined with the distribution (see distribution-queries.ts), never loaded lazily. */
   @Field(() => PrimaryLink, { nullable: true })
-  @OneToOne(() => PrimaryLink, (link) => link.distribution)
   primaryLink?: PrimaryLink | null;
 
   /** Joined for v2 records; GraphQL resolves it through a batched loader when not joined. */

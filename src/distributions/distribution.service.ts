@@ -8,11 +8,12 @@ import { type ErrorSink, FieldErrorCollector, validationProblems } from '../comm
 import type { Content } from '../contents/content.entity';
 import type { ContentService } from '../contents/content.service';
 import { nextContentDistributionIds } from '../db/shared-id-sequence';
-import { softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { type DomainEvent, recordEvent } from '../outbox/outbox';
 import { DistributionStatus, distributionStatuses } from './distribution-status';
 import { Distribution } from './distribution.entity';
-import { DistributionInput, DistributionsInput, MediaItemInput, PrimaryLinkInput } from './distribution.input';
+import { DistributionInput, DistributionsInput, MAX_MEDIA_PER_DISTRIBUTION, MediaItemInput, PrimaryLinkInput } from './distribution.input';
+import { distributionWithLinkQuery, fullDistributionQuery } from './distribution-queries';
 import { distributionWire, mediaItemWire, toDistributionRecord } from './distribution.record';
 import { MediaItem } from './media-item.entity';
 import { PrimaryLink } from './primary-link.entity';
@@ -53,17 +54,8 @@ export class DistributionService {
     private readonly contents: ContentService,
   ) {}
 
-  /** Distributions with their link and media, as v2 records and GraphQL show them. */
-  private full(manager: EntityManager, ctx: RequestContext) {
-    return tenantQuery(manager, Distribution, 'd', ctx)
-      .leftJoinAndSelect('d.primaryLink', 'link')
-      .leftJoinAndSelect('d.mediaLibrary', 'media')
-      .orderBy('d.id', 'ASC')
-      .addOrderBy('media.id', 'ASC');
-  }
-
   async get(ctx: RequestContext, id: number): Promise<Distribution> {
-    const distribution = await this.full(this.dataSource.manager, ctx).andWhere('d.id = :id', { id }).getOne();
+    const distribution = await fullDistributionQuery(this.dataSource.manager, ctx).andWhere('d.id = :id', { id }).getOne();
     if (!distribution) throw new NotFoundError(RESOURCE);
     return distribution;
   }
@@ -79,21 +71,20 @@ export class DistributionService {
     // Page over ids first: a join with media would multiply rows and break LIMIT.
     const ids = tenantQuery(this.dataSource.manager, Distribution, 'd', ctx).select('d.id').andWhere('d.contentId = :contentId', { contentId }).orderBy('d.id', 'ASC');
     const slice = await fetchPage(ids, page);
-    const rows = slice.items.length ? await this.full(this.dataSource.manager, ctx).andWhere('d.id = ANY(:ids)', { ids: slice.items.map((d) => d.id) }).getMany() : [];
+    const rows = slice.items.length ? await fullDistributionQuery(this.dataSource.manager, ctx).andWhere('d.id = ANY(:ids)', { ids: slice.items.map((d) => d.id) }).getMany() : [];
     return { ...slice, items: rows };
   }
 
   /** For DataLoader: live distributions (with their link, one join) of many contents in one statement. */
   async findByContentIds(ctx: RequestContext, contentIds: readonly number[]): Promise<Distribution[]> {
-    return tenantQuery(this.dataSource.manager, Distribution, 'd', ctx)
-      .leftJoinAndSelect('d.primaryLink', 'link')
+    return distributionWithLinkQuery(this.dataSource.manager, ctx)
       .andWhere('d.contentId = ANY(:contentIds)', { contentIds: [...contentIds] })
       .orderBy('d.id', 'ASC')
       .getMany();
   }
 
   async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Distribution[]> {
-    return tenantQuery(this.dataSource.manager, Distribution, 'd', ctx).leftJoinAndSelect('d.primaryLink', 'link').andWhere('d.id = ANY(:ids)', { ids: [...ids] }).getMany();
+    return distributionWithLinkQuery(this.dataSource.manager, ctx).andWhere('d.id = ANY(:ids)', { ids: [...ids] }).getMany();
   }
 
   /** For DataLoader: media of many distributions in one statement. */
@@ -118,11 +109,11 @@ export class DistributionService {
 
     return this.dataSource.transaction(async (manager) => {
       const content = await this.contents.loadForChildWrite(manager, ctx, contentId);
-      entries.forEach((entry, index) => this.checkCampaign(entry, content, problems.scoped(`distributions.${index}`)));
+      entries.forEach((entry, index) => this.checkCampaign(entry, content, problems.scoped(`distributions.${index}`), problems, `distributions.${index}`));
       problems.throwIfAny();
       const ids = await nextContentDistributionIds(manager, entries.length);
       for (const [index, entry] of entries.entries()) await this.insert(manager, ctx, content, ids[index], entry);
-      return this.full(manager, ctx).andWhere('d.id = ANY(:ids)', { ids }).getMany();
+      return fullDistributionQuery(manager, ctx).andWhere('d.id = ANY(:ids)', { ids }).getMany();
     });
   }
 
@@ -142,23 +133,28 @@ export class DistributionService {
     return this.dataSource.transaction(async (manager) => {
       const content = await this.contents.loadForChildWrite(manager, ctx, contentId);
       const targetIds = entries.map((entry) => (entry.id === undefined ? null : parseId(entry.id))).filter((id): id is number => id !== null);
+      // Lock first, then read links and media in a statement of their own: a statement that locks
+      // while it joins returns the joined rows as they were before it waited for the lock, so a
+      // link or media file a concurrent request just committed would be missed (a second link
+      // insert then breaks the one-link-per-distribution index: a 500; media edits are lost).
+      const locked = await tenantQuery(manager, Distribution, 'd', ctx)
+        .select('d.id')
+        .andWhere('d.contentId = :contentId AND d.id = ANY(:targetIds)', { contentId, targetIds })
+        .orderBy('d.id', 'ASC')
+        .setLock('pessimistic_write')
+        .getMany();
+      const lockedIds = locked.map((distribution) => distribution.id);
       const existing = new Map(
-        (
-          await tenantQuery(manager, Distribution, 'd', ctx)
-            .leftJoinAndSelect('d.primaryLink', 'link')
-            .leftJoinAndSelect('d.mediaLibrary', 'media')
-            .andWhere('d.contentId = :contentId AND d.id = ANY(:targetIds)', { contentId, targetIds })
-            .setLock('pessimistic_write', undefined, ['d'])
-            .getMany()
-        ).map((distribution) => [distribution.id, distribution]),
+        (lockedIds.length ? await fullDistributionQuery(manager, ctx).andWhere('d.id = ANY(:lockedIds)', { lockedIds }).getMany() : []).map((distribution) => [distribution.id, distribution]),
       );
       entries.forEach((entry, index) => {
         const sink = problems.scoped(`distributions.${index}`);
-        this.checkCampaign(entry, content, sink);
+        this.checkCampaign(entry, content, sink, problems, `distributions.${index}`);
         if (entry.id === undefined) return;
         const current = existing.get(parseId(entry.id) ?? 0);
-        if (!current) return sink.add('id', 'does not name a distribution of this content');
-        distributionStatuses.checkTransition(sink, 'status', current.status, entry.status);
+        // A malformed id or status has already failed its type rule; one message says it (as in ContentService).
+        if (!current) return problems.has(`distributions.${index}.id`) ? undefined : sink.add('id', 'does not name a distribution of this content');
+        if (!problems.has(`distributions.${index}.status`)) distributionStatuses.checkTransition(sink, 'status', current.status, entry.status);
         this.checkLinkAndMedia(entry, current, sink, problems, `distributions.${index}`);
       });
       if (new Set(targetIds).size !== targetIds.length) problems.add('distributions', 'name each distribution at most once');
@@ -178,15 +174,16 @@ export class DistributionService {
           savedIds.push(current.id);
         }
       }
-      const saved = new Map((await this.full(manager, ctx).andWhere('d.id = ANY(:savedIds)', { savedIds }).getMany()).map((d) => [d.id, d]));
+      const saved = new Map((await fullDistributionQuery(manager, ctx).andWhere('d.id = ANY(:savedIds)', { savedIds }).getMany()).map((d) => [d.id, d]));
       return savedIds.map((id) => saved.get(id)!);
     });
   }
 
   async delete(ctx: RequestContext, id: number): Promise<Distribution> {
     return this.dataSource.transaction(async (manager) => {
-      const current = await this.full(manager, ctx).andWhere('d.id = :id', { id }).setLock('pessimistic_write', undefined, ['d']).getOne();
-      if (!current) throw new NotFoundError(RESOURCE);
+      // Lock, then read the link and media in a statement of their own (see updateMany).
+      await loadInWorkspace(manager, Distribution, ctx, id, RESOURCE, 'update');
+      const current = await fullDistributionQuery(manager, ctx).andWhere('d.id = :id', { id }).getOneOrFail();
       const deleted = await softDeleteInWorkspace(manager, Distribution, ctx, id);
       Object.assign(deleted, { primaryLink: current.primaryLink, mediaLibrary: current.mediaLibrary });
       await recordEvent(manager, ctx, this.event('distribution_deleted', deleted));
@@ -202,8 +199,12 @@ export class DistributionService {
   private checkNew(entry: DistributionInput, sink: ErrorSink, problems: FieldErrorCollector, path: string): void {
     if (!(entry instanceof DistributionInput)) return;
     problems.requirePresent(entry, ['distributionTypeId'], path);
-    if (entry.status !== undefined) distributionStatuses.checkInitial(sink, 'status', entry.status);
-    if (entry.primaryLink) problems.requirePresent(entry.primaryLink, ['linkType', 'originalLink'], `${path}.primaryLink`);
+    if (entry.status !== undefined && !problems.has(`${path}.status`)) distributionStatuses.checkInitial(sink, 'status', entry.status);
+    if (entry.primaryLink) {
+      // As for media, and as an update of a distribution without a link says: a new link has no id yet.
+      if (entry.primaryLink.id !== undefined) sink.add('primaryLink.id', 'must not be given for a new distribution');
+      problems.requirePresent(entry.primaryLink, ['linkType', 'originalLink'], `${path}.primaryLink`);
+    }
     mediaEntries(entry).forEach((media, index) => {
       if (media.id !== undefined) sink.add(`mediaLibrary.${index}.id`, 'must not be given for a new distribution');
       problems.requirePresent(media, ['fileUrl'], `${path}.mediaLibrary.${index}`);
@@ -222,6 +223,10 @@ export class DistributionService {
       }
     }
     const mediaIds = new Set((current.mediaLibrary ?? []).map((media) => media.id));
+    const adding = mediaEntries(entry).filter((media) => media.id === undefined).length;
+    if (mediaIds.size + adding > MAX_MEDIA_PER_DISTRIBUTION) {
+      sink.add('mediaLibrary', `would hold ${mediaIds.size + adding} media files; a distribution holds at most ${MAX_MEDIA_PER_DISTRIBUTION}`);
+    }
     mediaEntries(entry).forEach((media, index) => {
       if (media.id === undefined) problems.requirePresent(media, ['fileUrl'], `${path}.mediaLibrary.${index}`);
       else if (!mediaIds.has(parseId(media.id) ?? 0)) sink.add(`mediaLibrary.${index}.id`, 'does not name a media file of this distribution');
@@ -229,8 +234,8 @@ export class DistributionService {
   }
 
   /** A distribution always belongs to its content's campaign; `campaign_id`, if sent, must say so. */
-  private checkCampaign(entry: DistributionInput, content: Content, sink: ErrorSink): void {
-    if (entry.campaignId !== undefined && parseId(entry.campaignId) !== content.campaignId) {
+  private checkCampaign(entry: DistributionInput, content: Content, sink: ErrorSink, problems: FieldErrorCollector, path: string): void {
+    if (entry.campaignId !== undefined && !problems.has(`${path}.campaignId`) && parseId(entry.campaignId) !== content.campaignId) {
       sink.add('campaignId', "must be the content's campaign");
     }
   }
@@ -241,7 +246,7 @@ export class DistributionService {
     if (entry.primaryLink) await manager.insert(PrimaryLink, { ...linkFields(entry.primaryLink), distributionId: id, organisationId });
     const media = entry.mediaLibrary ?? [];
     for (const item of media) await manager.insert(MediaItem, { ...mediaFields(item), distributionId: id, organisationId });
-    const created = await this.full(manager, ctx).andWhere('d.id = :id', { id }).getOneOrFail();
+    const created = await fullDistributionQuery(manager, ctx).andWhere('d.id = :id', { id }).getOneOrFail();
     await recordEvent(manager, ctx, this.event('distribution_created', created));
     if (media.length > 0) await recordEvent(manager, ctx, this.mediaAdded(created, created.mediaLibrary ?? []));
   }
@@ -250,7 +255,8 @@ export class DistributionService {
     const organisationId = ctx.organisationId;
     const fields = fieldsOf(entry);
     const changed: string[] = changedProperties(current, fields);
-    if (changed.length > 0) await manager.update(Distribution, { id: current.id, organisationId }, fields);
+    const rowChanged = changed.length > 0;
+    if (rowChanged) await manager.update(Distribution, { id: current.id, organisationId }, fields);
 
     if (entry.primaryLink === null && current.primaryLink) {
       await softDeleteInWorkspace(manager, PrimaryLink, ctx, current.primaryLink.id);
@@ -262,15 +268,6 @@ export class DistributionService {
         changed.push('primaryLink');
       }
     } else if (entry.primaryLink) {
-      // A link removed earlier (`primary_link: null`) stays as a soft-deleted row, and the unique
-      // index on distribution_links.distribution_id covers deleted rows too: without clearing it,
-      // adding a new link would fail with a unique violation (a 500).
-      await manager
-        .createQueryBuilder()
-        .delete()
-        .from(PrimaryLink)
-        .where('distribution_id = :distributionId AND organisation_id = :organisationId AND deleted_at IS NOT NULL', { distributionId: current.id, organisationId })
-        .execute();
       await manager.insert(PrimaryLink, { ...linkFields(entry.primaryLink), distributionId: current.id, organisationId });
       changed.push('primaryLink');
     }
@@ -291,8 +288,10 @@ export class DistributionService {
     }
     if (mediaChanged || added.length > 0) changed.push('mediaLibrary');
     if (changed.length === 0) return;
+    // A change to the link or media alone is a change of the distribution: its updated_at moves too.
+    if (!rowChanged) await manager.update(Distribution, { id: current.id, organisationId }, { updatedAt: new Date() });
 
-    const saved = await this.full(manager, ctx).andWhere('d.id = :id', { id: current.id }).getOneOrFail();
+    const saved = await fullDistributionQuery(manager, ctx).andWhere('d.id = :id', { id: current.id }).getOneOrFail();
     await recordEvent(manager, ctx, {
       ...this.event('distribution_updated', saved),
       payload: { distribution: toDistributionRecord(saved), changed_fields: changed.map((prop) => distributionWire.wireName(prop)) },

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { Column, Entity, Index, JoinColumn, OneToOne } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { WorkspaceRecord } from '../db/workspace-record';
 import type { Distribution } from './distribution.entity';
 
@@ -7,12 +7,14 @@ import type { Distribution } from './distribution.entity';
 @ObjectType({ description: 'The link a distribution points readers to.' })
 @Entity('distribution_links')
 @Index(['organisationId', 'distributionId'])
-@Index('UQ_distribution_links_distribution', ['distributionId'], { unique: true })
+// One live link per distribution; a removed (soft-deleted) link does not block a new one.
+@Index('UQ_distribution_links_distribution', ['distributionId'], { unique: true, where: '"deleted_at" IS NULL' })
 export class PrimaryLink extends WorkspaceRecord {
   @Column({ type: 'integer' })
   distributionId!: number;
 
-  @OneToOne('Distribution', (distribution: Distribution) => distribution.primaryLink, { nullable: false, onDelete: 'RESTRICT' })
+  // ManyToOne, not OneToOne: uniqueness is the partial index above (live links only).
+  @ManyToOne('Distribution', { nullable: false, onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'distribution_id' })
   distribution?: Distribution;
 

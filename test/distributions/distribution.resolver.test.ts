@@ -1,0 +1,924 @@
+import { apiClient, startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+
+/**
+ * GraphQL distributions: `distribution(id)`, its `content`, `primaryLink` and `mediaLibrary`,
+ * `Content.distributions`, and the three mutations, through real HTTP over a real PostgreSQL.
+ * Fixtures (account, campaign, phase, content) are made through REST, as a partner would.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+const DISTRIBUTION_FIELDS = `
+  fragment DistributionFields on Distribution {
+    id
+    contentId
+    campaignId
+    distributionTypeId
+    publisherTitleId
+    status
+    distributionClass
+    countClicksAs
+    distributionLiveDate
+    hasDestinationLink
+    noOfFeedbackAllowed
+    contentTitle
+    distributionLabel
+    advertiserReview
+    primaryLink { id linkType linkLabel originalLink hyperlinkText createdAt updatedAt }
+    mediaLibrary { id distributionId isBodyMedia mediaLabel fileUrl mediaNotes createdAt updatedAt }
+    createdAt
+    updatedAt
+  }
+`;
+
+const DISTRIBUTION = `
+  query Distribution($id: ID!) {
+    distribution(id: $id) { ...DistributionFields content { id contentName campaignId } }
+  }
+  ${DISTRIBUTION_FIELDS}
+`;
+
+const CONTENT_DISTRIBUTIONS = `
+  query ContentDistributions($id: ID!) {
+    content(id: $id) { id distributions { ...DistributionFields } }
+  }
+  ${DISTRIBUTION_FIELDS}
+`;
+
+const CONTENTS_DISTRIBUTIONS = `
+  query ContentsDistributions($campaignId: ID!) {
+    contents(filter: { campaignId: $campaignId }, first: 100) {
+      nodes { id distributions { id contentId primaryLink { originalLink } mediaLibrary { id fileUrl } } }
+    }
+  }
+`;
+
+const USER_ERRORS = 'userErrors { field message code }';
+
+const CREATE = `
+  mutation Create($contentId: ID!, $distributions: [DistributionInput!]!) {
+    distributionsCreate(contentId: $contentId, distributions: $distributions) { distributions { ...DistributionFields } ${USER_ERRORS} }
+  }
+  ${DISTRIBUTION_FIELDS}
+`;
+
+const UPDATE = `
+  mutation Update($contentId: ID!, $distributions: [DistributionInput!]!) {
+    distributionsUpdate(contentId: $contentId, distributions: $distributions) { distributions { ...DistributionFields } ${USER_ERRORS} }
+  }
+  ${DISTRIBUTION_FIELDS}
+`;
+
+const DELETE = `
+  mutation Delete($id: ID!) {
+    distributionDelete(id: $id) { deletedDistributionId ${USER_ERRORS} }
+  }
+`;
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const STATUSES = ['PLANNED', 'SCHEDULED', 'LIVE', 'PAUSED', 'COMPLETED', 'CANCELLED'] as const;
+type Status = (typeof STATUSES)[number];
+const STATUS_NUMBERS: Record<Status, number> = { PLANNED: 1, SCHEDULED: 2, LIVE: 3, PAUSED: 4, COMPLETED: 5, CANCELLED: 6 };
+
+let app: TestApp;
+let ws: Workspace;
+let other: Workspace;
+const accounts = new Map<Workspace, number>();
+
+interface Placement {
+  campaignId: string;
+  phaseId: string;
+  contentId: string;
+}
+
+async function createCampaign(workspace: Workspace): Promise<string> {
+  let account = accounts.get(workspace);
+  if (account === undefined) {
+    const response = await workspace.api.post('/v2/advertiser-accounts', { name: 'Acme Brands' });
+    expect(response.status).toBe(200);
+    account = response.body.data.advertiser_account.id as number;
+    accounts.set(workspace, account);
+  }
+  const response = await workspace.api.post('/v2/campaigns', { campaign_title: 'A campaign', primary_advertiser_account_id: String(account) });
+  expect(response.status).toBe(200);
+  return String(response.body.data.campaign.id);
+}
+
+async function createPhase(workspace: Workspace, campaignId: string): Promise<string> {
+  const created = await workspace.api.post('/v2/phases', { campaign_id: Number(campaignId), phases: [{ phase_title: 'Launch' }] });
+  expect(created.status).toBe(200);
+  const listed = await workspace.api.get(`/v2/phases?campaign_id=${campaignId}`);
+  return String(listed.body.data.phases.data.at(-1).id);
+}
+
+async function createContent(workspace: Workspace, campaignId: string, phaseId: string, name = 'A piece'): Promise<string> {
+  const response = await workspace.api.post('/v2/contents', { campaign_id: Number(campaignId), phase_id: Number(phaseId), content_name: name });
+  expect(response.status).toBe(200);
+  return String(response.body.data.content.content_id);
+}
+
+async function createPlacement(workspace = ws): Promise<Placement> {
+  const campaignId = await createCampaign(workspace);
+  const phaseId = await createPhase(workspace, campaignId);
+  return { campaignId, phaseId, contentId: await createContent(workspace, campaignId, phaseId) };
+}
+
+let home: Placement;
+
+async function newContent(name = 'A piece'): Promise<string> {
+  return createContent(ws, home.campaignId, home.phaseId, name);
+}
+
+async function gql(query: string, variables: Record<string, unknown> = {}, workspace = ws): Promise<ApiResponse<AnyBody>> {
+  return workspace.api.graphql(query, variables);
+}
+
+async function create(contentId: string, distributions: unknown[], workspace = ws): Promise<AnyBody> {
+  const response = await gql(CREATE, { contentId, distributions }, workspace);
+  expect(response.status).toBe(200);
+  expect(response.body.errors).toBeUndefined();
+  return response.body.data.distributionsCreate;
+}
+
+async function update(contentId: string, distributions: unknown[], workspace = ws): Promise<AnyBody> {
+  const response = await gql(UPDATE, { contentId, distributions }, workspace);
+  expect(response.status).toBe(200);
+  expect(response.body.errors).toBeUndefined();
+  return response.body.data.distributionsUpdate;
+}
+
+/** Runs distributionsCreate and expects it to succeed; returns the distributions. */
+async function createDistributions(contentId: string, distributions: Record<string, unknown>[], workspace = ws): Promise<AnyBody[]> {
+  const payload = await create(contentId, distributions, workspace);
+  expect(payload.userErrors).toEqual([]);
+  return payload.distributions;
+}
+
+async function createDistribution(contentId: string, fields: Record<string, unknown> = {}, workspace = ws): Promise<AnyBody> {
+  const [distribution] = await createDistributions(contentId, [{ distributionTypeId: 1, ...fields }], workspace);
+  return distribution;
+}
+
+async function updateDistributions(contentId: string, distributions: Record<string, unknown>[]): Promise<AnyBody[]> {
+  const payload = await update(contentId, distributions);
+  expect(payload.userErrors).toEqual([]);
+  return payload.distributions;
+}
+
+async function fetchDistribution(id: string, workspace = ws): Promise<AnyBody> {
+  const response = await gql(DISTRIBUTION, { id }, workspace);
+  expect(response.body.errors).toBeUndefined();
+  const { content: _content, ...distribution } = response.body.data.distribution;
+  return distribution;
+}
+
+/** Every field as a create writes it, with a link and two media files. */
+const fullInput = (): Record<string, AnyBody> => ({
+  distributionTypeId: 3,
+  publisherTitleId: 17,
+  status: 'SCHEDULED',
+  distributionClass: 4,
+  countClicksAs: 2,
+  distributionLiveDate: '2026-04-01',
+  hasDestinationLink: 1,
+  noOfFeedbackAllowed: 3,
+  contentTitle: 'Spring tile',
+  distributionLabel: 'Homepage hero',
+  advertiserReview: 1,
+  primaryLink: { linkType: 2, linkLabel: 'Shop', originalLink: 'https://example.com/shop', hyperlinkText: 'Shop now' },
+  mediaLibrary: [
+    { isBodyMedia: 1, mediaLabel: 'Hero', fileUrl: 'https://cdn.example.com/hero.jpg', mediaNotes: 'Crop 16:9' },
+    { fileUrl: 'http://cdn.example.com/thumb.png' },
+  ],
+});
+
+interface OutboxRow {
+  organisation_id: number;
+  event_type: string;
+  resource_type: string;
+  resource_id: number;
+  payload: AnyBody;
+  request_id: string | null;
+}
+
+const OUTBOX_COLUMNS = 'organisation_id, event_type, resource_type, resource_id, payload, request_id';
+
+async function distributionEvents(distributionId: string): Promise<OutboxRow[]> {
+  return app.dataSource.query(`SELECT ${OUTBOX_COLUMNS} FROM outbox_events WHERE resource_type = 'distribution' AND resource_id = $1 ORDER BY id`, [Number(distributionId)]);
+}
+
+async function mediaEvents(distributionId: string): Promise<OutboxRow[]> {
+  return app.dataSource.query(
+    `SELECT ${OUTBOX_COLUMNS} FROM outbox_events WHERE event_type = 'campaign_media_added' AND (payload->>'distribution_id')::int = $1 ORDER BY id`,
+    [Number(distributionId)],
+  );
+}
+
+/** Everything a refused mutation must leave alone. */
+async function databaseState(): Promise<AnyBody> {
+  const query = (sql: string): Promise<AnyBody[]> => app.dataSource.query(sql);
+  const [counts] = await query(
+    `SELECT (SELECT count(*) FROM distributions)::int AS distributions, (SELECT count(*) FROM distribution_links)::int AS links,
+            (SELECT count(*) FROM distribution_media)::int AS media, (SELECT count(*) FROM outbox_events)::int AS events`,
+  );
+  return {
+    counts,
+    distributions: await query('SELECT * FROM distributions ORDER BY id'),
+    links: await query('SELECT * FROM distribution_links ORDER BY id'),
+    media: await query('SELECT * FROM distribution_media ORDER BY id'),
+  };
+}
+
+/** How an error message names its field: the last path segment, or the whole path when that is an array index. */
+function label(path: string): string {
+  const last = path.split('.').at(-1) ?? path;
+  return /^\d+$/.test(last) ? path : last;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A refused bulk mutation: no distributions, and exactly these BAD_USER_INPUT argument paths. */
+function expectUserErrors(payload: AnyBody, ...fields: string[][]): void {
+  expect(payload.distributions).toBeNull();
+  const sorted = (paths: string[][]) => paths.map((path) => path.join('/')).sort();
+  expect(sorted(payload.userErrors.map((error: AnyBody) => error.field))).toEqual([...new Set(sorted(fields))]);
+  for (const error of payload.userErrors) {
+    expect(error.code).toBe('BAD_USER_INPUT');
+    expect(error.message).toMatch(new RegExp(`^${escape(label(error.field.join('.')))} \\S`));
+  }
+}
+
+function expectContentNotFound(payload: AnyBody): void {
+  expect(payload).toEqual({ distributions: null, userErrors: [{ field: ['contentId'], message: 'Content not found', code: 'NOT_FOUND' }] });
+}
+
+/** The request never reached a resolver: GraphQL coercion refused a variable. */
+function expectCoercionError(response: ApiResponse<AnyBody>): void {
+  expect(response.status).toBe(400);
+  expect(response.body.data).toBeUndefined();
+  expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+}
+
+async function expectUnauthenticated(query: string, variables: Record<string, unknown>): Promise<void> {
+  const before = await databaseState();
+  const headersets: [Record<string, string>, string][] = [
+    [{}, 'API key is missing'],
+    [{ 'x-api-key': 'cpk_thisKeyWasNeverIssuedToAnyWorkspace0000000' }, 'API key is invalid'],
+  ];
+  for (const [headers, message] of headersets) {
+    const response = await apiClient(app.baseUrl, headers).graphql(query, variables);
+    expect(response.status).toBe(401);
+    expect(response.body.data).toBeUndefined();
+    expect(response.body.errors).toEqual([{ message, extensions: { code: 'UNAUTHENTICATED' } }]);
+  }
+  expect(await databaseState()).toEqual(before);
+}
+
+let foreign: Placement;
+let foreignDistribution: AnyBody;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ws = await app.workspace('Distribution GraphQL tests');
+  other = await app.workspace('Another workspace');
+  home = await createPlacement(ws);
+  foreign = await createPlacement(other);
+  foreignDistribution = await createDistribution(foreign.contentId, { distributionLabel: 'Theirs' }, other);
+});
+
+afterAll(() => app.close());
+
+// ---------------------------------------------------------------------------------------------
+// query distribution
+// ---------------------------------------------------------------------------------------------
+
+describe('query distribution', () => {
+  it('returns every field with the enum status, its content, its link and its media by id', async () => {
+    const contentId = await newContent('Owner piece');
+    const [created] = await createDistributions(contentId, [fullInput()]);
+
+    const response = await gql(DISTRIBUTION, { id: created.id });
+
+    expect(response.status).toBe(200);
+    expect(response.body.errors).toBeUndefined();
+    const distribution = response.body.data.distribution;
+    expect(distribution).toEqual({ ...created, content: { id: contentId, contentName: 'Owner piece', campaignId: home.campaignId } });
+    expect(distribution).toMatchObject({
+      id: expect.stringMatching(/^\d+$/),
+      contentId,
+      campaignId: home.campaignId,
+      distributionTypeId: 3,
+      publisherTitleId: 17,
+      status: 'SCHEDULED',
+      distributionClass: 4,
+      countClicksAs: 2,
+      distributionLiveDate: '2026-04-01',
+      hasDestinationLink: 1,
+      noOfFeedbackAllowed: 3,
+      contentTitle: 'Spring tile',
+      distributionLabel: 'Homepage hero',
+      advertiserReview: 1,
+      primaryLink: { id: expect.stringMatching(/^\d+$/), linkType: 2, linkLabel: 'Shop', originalLink: 'https://example.com/shop', hyperlinkText: 'Shop now' },
+    });
+    expect(distribution.mediaLibrary).toEqual([
+      expect.objectContaining({ distributionId: created.id, isBodyMedia: 1, mediaLabel: 'Hero', fileUrl: 'https://cdn.example.com/hero.jpg', mediaNotes: 'Crop 16:9' }),
+      expect.objectContaining({ distributionId: created.id, isBodyMedia: 0, mediaLabel: '', fileUrl: 'http://cdn.example.com/thumb.png', mediaNotes: '' }),
+    ]);
+    const mediaIds = distribution.mediaLibrary.map((media: AnyBody) => Number(media.id));
+    expect(mediaIds).toEqual([...mediaIds].sort((a, b) => a - b));
+    for (const stamp of [distribution.createdAt, distribution.updatedAt, distribution.primaryLink.createdAt, distribution.mediaLibrary[0].updatedAt]) expect(stamp).toMatch(ISO_TIMESTAMP);
+  });
+
+  it('returns null link, empty media and defaults for a minimal distribution', async () => {
+    const created = await createDistribution(await newContent());
+
+    expect(await fetchDistribution(created.id)).toMatchObject({
+      status: 'PLANNED',
+      publisherTitleId: null,
+      distributionLiveDate: null,
+      distributionClass: 0,
+      hasDestinationLink: 0,
+      contentTitle: '',
+      primaryLink: null,
+      mediaLibrary: [],
+    });
+  });
+
+  it('agrees with the REST record of the same distribution', async () => {
+    const [created] = await createDistributions(await newContent(), [fullInput()]);
+
+    const rest = (await ws.api.get(`/v2/distributions/${created.id}`)).body.data.distribution;
+
+    expect(rest).toMatchObject({
+      id: Number(created.id),
+      content_id: Number(created.contentId),
+      campaign_id: Number(created.campaignId),
+      status: 2,
+      distiribution_class: 4,
+      content_tile: 'Spring tile',
+      primary_link: { id: Number(created.primaryLink.id), link_type: 2, original_link: 'https://example.com/shop' },
+      created_at: created.createdAt,
+      updated_at: created.updatedAt,
+    });
+    expect(rest.distribution_media_library.map((media: AnyBody) => String(media.id))).toEqual(created.mediaLibrary.map((media: AnyBody) => media.id));
+  });
+
+  it("answers NOT_FOUND alike for unknown, malformed, deleted, content and another workspace's ids", async () => {
+    const contentId = await newContent();
+    const deleted = await createDistribution(contentId);
+    expect((await gql(DELETE, { id: deleted.id })).body.data.distributionDelete.userErrors).toEqual([]);
+
+    const unknown = await gql(DISTRIBUTION, { id: '999999' });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data).toEqual({ distribution: null });
+    expect(unknown.body.errors).toHaveLength(1);
+    expect(unknown.body.errors[0]).toMatchObject({ message: 'Distribution not found', path: ['distribution'], extensions: { code: 'NOT_FOUND' } });
+
+    for (const id of [foreignDistribution.id, foreign.contentId, deleted.id, contentId, 'abc', '0', '-1', '99999999999']) {
+      const response = await gql(DISTRIBUTION, { id });
+      expect([id, response.body]).toEqual([id, unknown.body]);
+    }
+    expect((await fetchDistribution(foreignDistribution.id, other)).distributionLabel).toBe('Theirs');
+  });
+
+  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key', async () => {
+    const created = await createDistribution(await newContent());
+    await expectUnauthenticated(DISTRIBUTION, { id: created.id });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Content.distributions
+// ---------------------------------------------------------------------------------------------
+
+describe('Content.distributions', () => {
+  it("lists the piece's live distributions by id, with link and media", async () => {
+    const contentId = await newContent();
+    const [a, b, c] = await createDistributions(contentId, [fullInput(), { distributionTypeId: 1 }, fullInput()]);
+    expect((await gql(DELETE, { id: b.id })).body.data.distributionDelete.userErrors).toEqual([]);
+    await createDistribution(await newContent('Sibling'));
+
+    const response = await gql(CONTENT_DISTRIBUTIONS, { id: contentId });
+
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.content).toEqual({ id: contentId, distributions: [a, c] });
+  });
+
+  it('is an empty list for a piece without distributions', async () => {
+    const contentId = await newContent();
+    expect((await gql(CONTENT_DISTRIBUTIONS, { id: contentId })).body.data.content).toEqual({ id: contentId, distributions: [] });
+  });
+
+  it('gives each piece its own distributions when many pieces are listed at once', async () => {
+    const campaignId = await createCampaign(ws);
+    const phaseId = await createPhase(ws, campaignId);
+    const first = await createContent(ws, campaignId, phaseId, 'First');
+    const second = await createContent(ws, campaignId, phaseId, 'Second');
+    const third = await createContent(ws, campaignId, phaseId, 'Third');
+    const [one] = await createDistributions(first, [fullInput()]);
+    const [two, three] = await createDistributions(second, [{ distributionTypeId: 1 }, { distributionTypeId: 1, mediaLibrary: [{ fileUrl: 'https://cdn.example.com/2.png' }] }]);
+
+    const response = await gql(CONTENTS_DISTRIBUTIONS, { campaignId });
+
+    expect(response.body.errors).toBeUndefined();
+    const shape = (distribution: AnyBody) => ({
+      id: distribution.id,
+      contentId: distribution.contentId,
+      primaryLink: distribution.primaryLink ? { originalLink: distribution.primaryLink.originalLink } : null,
+      mediaLibrary: distribution.mediaLibrary.map((media: AnyBody) => ({ id: media.id, fileUrl: media.fileUrl })),
+    });
+    expect(response.body.data.contents.nodes).toEqual([
+      { id: first, distributions: [shape(one)] },
+      { id: second, distributions: [shape(two), shape(three)] },
+      { id: third, distributions: [] },
+    ]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// mutation distributionsCreate
+// ---------------------------------------------------------------------------------------------
+
+describe('mutation distributionsCreate', () => {
+  it('creates every field, link and media file, returning the distributions in request order', async () => {
+    const contentId = await newContent();
+
+    const payload = await create(contentId, [fullInput(), { distributionTypeId: 9, distributionLabel: 'Second', status: 'PLANNED' }]);
+
+    expect(payload.userErrors).toEqual([]);
+    const [first, second] = payload.distributions;
+    expect(payload.distributions).toHaveLength(2);
+    expect(Number(first.id)).toBeLessThan(Number(second.id));
+    const input = fullInput();
+    expect(first).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      contentId,
+      campaignId: home.campaignId,
+      ...input,
+      primaryLink: { id: expect.any(String), ...input.primaryLink, createdAt: expect.stringMatching(ISO_TIMESTAMP), updatedAt: expect.stringMatching(ISO_TIMESTAMP) },
+      mediaLibrary: [
+        { id: expect.any(String), distributionId: first.id, ...input.mediaLibrary[0], createdAt: expect.any(String), updatedAt: expect.any(String) },
+        { id: expect.any(String), distributionId: first.id, isBodyMedia: 0, mediaLabel: '', fileUrl: 'http://cdn.example.com/thumb.png', mediaNotes: '', createdAt: expect.any(String), updatedAt: expect.any(String) },
+      ],
+      createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+    });
+    expect(second).toMatchObject({ distributionTypeId: 9, distributionLabel: 'Second', status: 'PLANNED', primaryLink: null, mediaLibrary: [] });
+    expect(await fetchDistribution(first.id)).toEqual(first);
+  });
+
+  it("takes campaignId from the content, and accepts it when equal to the content's", async () => {
+    const contentId = await newContent();
+    const records = await createDistributions(contentId, [{ distributionTypeId: 1 }, { distributionTypeId: 1, campaignId: home.campaignId }]);
+    expect(records.map((record) => record.campaignId)).toEqual([home.campaignId, home.campaignId]);
+  });
+
+  it('writes distribution_created (payload = the REST record) and campaign_media_added when media came with it', async () => {
+    const contentId = await newContent();
+
+    const response = await ws.api.graphql(CREATE, { contentId, distributions: [fullInput(), { distributionTypeId: 1 }] }, { 'x-request-id': 'gql-create-distributions-1' });
+    const [withMedia, without] = response.body.data.distributionsCreate.distributions;
+
+    for (const distribution of [withMedia, without]) {
+      const rest = (await ws.api.get(`/v2/distributions/${distribution.id}`)).body.data.distribution;
+      expect(await distributionEvents(distribution.id)).toEqual([
+        {
+          organisation_id: ws.organisationId,
+          event_type: 'distribution_created',
+          resource_type: 'distribution',
+          resource_id: Number(distribution.id),
+          payload: { distribution: rest },
+          request_id: 'gql-create-distributions-1',
+        },
+      ]);
+    }
+    const rest = (await ws.api.get(`/v2/distributions/${withMedia.id}`)).body.data.distribution;
+    expect(await mediaEvents(withMedia.id)).toEqual([
+      {
+        organisation_id: ws.organisationId,
+        event_type: 'campaign_media_added',
+        resource_type: 'campaign',
+        resource_id: Number(home.campaignId),
+        payload: { campaign_id: Number(home.campaignId), content_id: Number(contentId), distribution_id: Number(withMedia.id), media: rest.distribution_media_library },
+        request_id: 'gql-create-distributions-1',
+      },
+    ]);
+    expect(await mediaEvents(without.id)).toEqual([]);
+  });
+
+  describe('refuses with userErrors and writes nothing', () => {
+    const input = (fields: Record<string, unknown>): Record<string, unknown> => ({ distributionTypeId: 1, ...fields });
+    const link = { linkType: 1, originalLink: 'https://example.com' };
+    const cases: [string, () => unknown[], string[][]][] = [
+      ['distributionTypeId missing', () => [input({}), { distributionLabel: 'No type' }], [['distributions', '1', 'distributionTypeId']]],
+      ['distributionTypeId null', () => [{ distributionTypeId: null }], [['distributions', '0', 'distributionTypeId']]],
+      ['distributionTypeId 0', () => [input({ distributionTypeId: 0 })], [['distributions', '0', 'distributionTypeId']]],
+      ['an id', () => [input({ id: '12345' })], [['distributions', '0', 'id']]],
+      ['initial status LIVE', () => [input({ status: 'LIVE' })], [['distributions', '0', 'status']]],
+      ['initial status PAUSED', () => [input({ status: 'PAUSED' })], [['distributions', '0', 'status']]],
+      ['initial status COMPLETED', () => [input({ status: 'COMPLETED' })], [['distributions', '0', 'status']]],
+      ['initial status CANCELLED', () => [input({ status: 'CANCELLED' })], [['distributions', '0', 'status']]],
+      ['status null', () => [input({ status: null })], [['distributions', '0', 'status']]],
+      ['hasDestinationLink 2', () => [input({ hasDestinationLink: 2 })], [['distributions', '0', 'hasDestinationLink']]],
+      ['advertiserReview -1', () => [input({ advertiserReview: -1 })], [['distributions', '0', 'advertiserReview']]],
+      ['contentTitle too long', () => [input({ contentTitle: 'x'.repeat(256) })], [['distributions', '0', 'contentTitle']]],
+      ['contentTitle null', () => [input({ contentTitle: null })], [['distributions', '0', 'contentTitle']]],
+      ['campaignId of another campaign', () => [input({ campaignId: foreign.campaignId })], [['distributions', '0', 'campaignId']]],
+      ['primaryLink without linkType', () => [input({ primaryLink: { originalLink: 'https://example.com' } })], [['distributions', '0', 'primaryLink', 'linkType']]],
+      ['primaryLink without originalLink', () => [input({ primaryLink: { linkType: 1 } })], [['distributions', '0', 'primaryLink', 'originalLink']]],
+      ['originalLink not a URL', () => [input({ primaryLink: { ...link, originalLink: 'example.com' } })], [['distributions', '0', 'primaryLink', 'originalLink']]],
+      ['originalLink mailto:', () => [input({ primaryLink: { ...link, originalLink: 'mailto:a@example.com' } })], [['distributions', '0', 'primaryLink', 'originalLink']]],
+      ['a link with an id', () => [input({ primaryLink: { ...link, id: '424242' } })], [['distributions', '0', 'primaryLink', 'id']]],
+      ['media without fileUrl', () => [input({ mediaLibrary: [{ fileUrl: 'https://example.com/a.png' }, { mediaLabel: 'x' }] })], [['distributions', '0', 'mediaLibrary', '1', 'fileUrl']]],
+      ['media fileUrl not a URL', () => [input({ mediaLibrary: [{ fileUrl: 'a.png' }] })], [['distributions', '0', 'mediaLibrary', '0', 'fileUrl']]],
+      ['media with an id', () => [input({ mediaLibrary: [{ id: '1', fileUrl: 'https://example.com/a.png' }] })], [['distributions', '0', 'mediaLibrary', '0', 'id']]],
+      ['media isBodyMedia 2', () => [input({ mediaLibrary: [{ fileUrl: 'https://example.com/a.png', isBodyMedia: 2 }] })], [['distributions', '0', 'mediaLibrary', '0', 'isBodyMedia']]],
+      ['no entries', () => [], [['distributions']]],
+      ['101 entries', () => Array.from({ length: 101 }, () => input({})), [['distributions']]],
+      [
+        'several problems at once',
+        () => [input({ status: 'COMPLETED' }), input({}), { primaryLink: { linkType: 1, originalLink: 'nope' } }],
+        [
+          ['distributions', '0', 'status'],
+          ['distributions', '2', 'distributionTypeId'],
+          ['distributions', '2', 'primaryLink', 'originalLink'],
+        ],
+      ],
+      ['good entries and one bad (all or nothing)', () => [fullInput(), fullInput(), input({ mediaLibrary: [{ fileUrl: 'nope' }] })], [['distributions', '2', 'mediaLibrary', '0', 'fileUrl']]],
+    ];
+
+    it.each(cases)('%s', async (_name, distributions, fields) => {
+      const contentId = await newContent();
+      const before = await databaseState();
+
+      expectUserErrors(await create(contentId, distributions()), ...fields);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it.each([
+      ['an unknown status', { distributionTypeId: 1, status: 'RUNNING' }],
+      ['status as its v2 integer', { distributionTypeId: 1, status: 2 }],
+      ['distributionTypeId as a string', { distributionTypeId: '1' }],
+      ['an unknown field', { distributionTypeId: 1, colour: 'red' }],
+      ['an unknown link field', { distributionTypeId: 1, primaryLink: { linkType: 1, originalLink: 'https://example.com', foo: 1 } }],
+      ['an unknown media field', { distributionTypeId: 1, mediaLibrary: [{ fileUrl: 'https://example.com/a.png', bar: 1 }] }],
+      ['a v2 spelling', { distributionTypeId: 1, content_tile: 'x' }],
+      ['a date of another form', { distributionTypeId: 1, distributionLiveDate: '01/04/2026' }],
+    ])('refuses %s at the GraphQL type level', async (_name, entry) => {
+      const contentId = await newContent();
+      const before = await databaseState();
+
+      expectCoercionError(await gql(CREATE, { contentId, distributions: [entry] }));
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('refuses a malformed contentId on ["contentId"]', async () => {
+      const before = await databaseState();
+      const payload = await create('abc', [{ distributionTypeId: 1 }]);
+      expect(payload.distributions).toBeNull();
+      expect(payload.userErrors).toEqual([{ field: ['contentId'], message: expect.stringMatching(/^contentId \S/), code: 'BAD_USER_INPUT' }]);
+      expect(await databaseState()).toEqual(before);
+    });
+  });
+
+  it("answers a NOT_FOUND userError on [\"contentId\"] for unknown, deleted and another workspace's content, and for a distribution id", async () => {
+    const deleted = await newContent();
+    expect((await ws.api.delete(`/v2/contents/${deleted}`)).status).toBe(200);
+    const distribution = await createDistribution(await newContent());
+    const before = await databaseState();
+
+    for (const contentId of ['999999', foreign.contentId, deleted, distribution.id]) expectContentNotFound(await create(contentId, [{ distributionTypeId: 1 }]));
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, writing nothing', async () => {
+    const contentId = await newContent();
+    await expectUnauthenticated(CREATE, { contentId, distributions: [{ distributionTypeId: 1 }] });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// mutation distributionsUpdate
+// ---------------------------------------------------------------------------------------------
+
+describe('mutation distributionsUpdate', () => {
+  it('changes only the fields given; link, media and the rest stay', async () => {
+    const contentId = await newContent();
+    const [created] = await createDistributions(contentId, [fullInput()]);
+
+    const [updated] = await updateDistributions(contentId, [{ id: created.id, distributionLabel: 'Renamed', distributionClass: 8, distributionLiveDate: null, publisherTitleId: null }]);
+
+    expect(updated).toEqual({ ...created, distributionLabel: 'Renamed', distributionClass: 8, distributionLiveDate: null, publisherTitleId: null, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+    expect(await fetchDistribution(created.id)).toEqual(updated);
+  });
+
+  it('updates entries with an id, creates entries without, answers in request order and keeps distributions left out', async () => {
+    const contentId = await newContent();
+    const [a, b, c] = await createDistributions(contentId, [
+      { distributionTypeId: 1, distributionLabel: 'A' },
+      { distributionTypeId: 1, distributionLabel: 'B' },
+      { distributionTypeId: 1, distributionLabel: 'C' },
+    ]);
+
+    const records = await updateDistributions(contentId, [{ id: b.id, distributionLabel: 'B2' }, { distributionTypeId: 2, distributionLabel: 'New', status: 'SCHEDULED' }, { id: a.id, distributionLabel: 'A2' }]);
+
+    expect(records.map((record) => [record.id === a.id || record.id === b.id ? record.id : 'new', record.distributionLabel])).toEqual([
+      [b.id, 'B2'],
+      ['new', 'New'],
+      [a.id, 'A2'],
+    ]);
+    expect(records[1]).toMatchObject({ contentId, campaignId: home.campaignId, distributionTypeId: 2, status: 'SCHEDULED' });
+    expect((await distributionEvents(records[1].id)).map((event) => event.event_type)).toEqual(['distribution_created']);
+    expect(await fetchDistribution(c.id)).toEqual(c);
+    const listed = (await gql(CONTENT_DISTRIBUTIONS, { id: contentId })).body.data.content.distributions;
+    expect(listed.map((distribution: AnyBody) => distribution.distributionLabel)).toEqual(['A2', 'B2', 'C', 'New']);
+  });
+
+  describe('primaryLink', () => {
+    it('creates, updates (with or without its id), removes with null, and adds again', async () => {
+      const contentId = await newContent();
+      const created = await createDistribution(contentId);
+
+      const [linked] = await updateDistributions(contentId, [{ id: created.id, primaryLink: { linkType: 3, originalLink: 'https://example.com/a' } }]);
+      expect(linked.primaryLink).toMatchObject({ linkType: 3, linkLabel: '', originalLink: 'https://example.com/a', hyperlinkText: '' });
+      const linkId = linked.primaryLink.id;
+
+      const [relabelled] = await updateDistributions(contentId, [{ id: created.id, primaryLink: { linkLabel: 'Label' } }]);
+      expect(relabelled.primaryLink).toMatchObject({ id: linkId, linkType: 3, linkLabel: 'Label', originalLink: 'https://example.com/a' });
+
+      const [moved] = await updateDistributions(contentId, [{ id: created.id, primaryLink: { id: linkId, originalLink: 'https://example.com/b' } }]);
+      expect(moved.primaryLink).toMatchObject({ id: linkId, linkLabel: 'Label', originalLink: 'https://example.com/b' });
+
+      const [removed] = await updateDistributions(contentId, [{ id: created.id, primaryLink: null }]);
+      expect(removed.primaryLink).toBeNull();
+      expect((await fetchDistribution(created.id)).primaryLink).toBeNull();
+
+      const [again] = await updateDistributions(contentId, [{ id: created.id, primaryLink: { linkType: 4, originalLink: 'https://example.com/c' } }]);
+      expect(again.primaryLink).toMatchObject({ linkType: 4, linkLabel: '', originalLink: 'https://example.com/c' });
+      expect(again.primaryLink.id).not.toBe(linkId);
+
+      const changes = (await distributionEvents(created.id)).slice(1).map((event) => event.payload.changed_fields);
+      expect(changes).toEqual([['primary_link'], ['primary_link'], ['primary_link'], ['primary_link'], ['primary_link']]);
+    });
+
+    it.each<[string, boolean, Record<string, unknown>, string[]]>([
+      ['a new link without linkType', false, { originalLink: 'https://example.com' }, ['primaryLink', 'linkType']],
+      ['a new link without originalLink', false, { linkType: 1 }, ['primaryLink', 'originalLink']],
+      ['a link id when there is no link', false, { id: '1', linkType: 1, originalLink: 'https://example.com' }, ['primaryLink', 'id']],
+      ["another distribution's link id", true, { id: 'theirs', linkLabel: 'Stolen' }, ['primaryLink', 'id']],
+      ['an originalLink that is not http(s)', true, { originalLink: 'ftp://example.com' }, ['primaryLink', 'originalLink']],
+    ])('refuses %s', async (_name, withLink, link, path) => {
+      const contentId = await newContent();
+      const [mine, theirs] = await createDistributions(contentId, withLink ? [fullInput(), fullInput()] : [{ distributionTypeId: 1 }, fullInput()]);
+      const before = await databaseState();
+
+      const primaryLink = link.id === 'theirs' ? { ...link, id: theirs.primaryLink.id } : link;
+      expectUserErrors(await update(contentId, [{ id: mine.id, primaryLink }]), ['distributions', '0', ...path]);
+      expect(await databaseState()).toEqual(before);
+    });
+  });
+
+  describe('mediaLibrary', () => {
+    it('updates files with an id, adds files without, keeps the rest, and reports the added ones in campaign_media_added', async () => {
+      const contentId = await newContent();
+      const [created] = await createDistributions(contentId, [fullInput()]);
+      const [hero, thumb] = created.mediaLibrary;
+
+      const [updated] = await updateDistributions(contentId, [
+        { id: created.id, mediaLibrary: [{ id: thumb.id, mediaLabel: 'Thumbnail' }, { fileUrl: 'https://cdn.example.com/extra.gif', isBodyMedia: 1 }] },
+      ]);
+
+      expect(updated.mediaLibrary).toEqual([
+        hero,
+        { ...thumb, mediaLabel: 'Thumbnail', updatedAt: expect.stringMatching(ISO_TIMESTAMP) },
+        { id: expect.any(String), distributionId: created.id, isBodyMedia: 1, mediaLabel: '', fileUrl: 'https://cdn.example.com/extra.gif', mediaNotes: '', createdAt: expect.any(String), updatedAt: expect.any(String) },
+      ]);
+      const events = await mediaEvents(created.id);
+      expect(events).toHaveLength(2);
+      expect(events[1].payload).toEqual({
+        campaign_id: Number(home.campaignId),
+        content_id: Number(contentId),
+        distribution_id: Number(created.id),
+        media: [{ id: Number(updated.mediaLibrary[2].id), is_body_media: 1, media_label: '', file_url: 'https://cdn.example.com/extra.gif', media_notes: '' }],
+      });
+      expect((await distributionEvents(created.id)).at(-1)?.payload.changed_fields).toEqual(['distribution_media_library']);
+    });
+
+    it.each([
+      ["another distribution's media id", 'theirs', ['mediaLibrary', '0', 'id']],
+      ['an unknown media id', '999999', ['mediaLibrary', '0', 'id']],
+      ['a new file without fileUrl', undefined, ['mediaLibrary', '0', 'fileUrl']],
+    ])('refuses %s', async (_name, mediaId, path) => {
+      const contentId = await newContent();
+      const [mine, theirs] = await createDistributions(contentId, [fullInput(), fullInput()]);
+      const before = await databaseState();
+
+      const id = mediaId === 'theirs' ? theirs.mediaLibrary[0].id : mediaId;
+      expectUserErrors(await update(contentId, [{ id: mine.id, mediaLibrary: [{ id, mediaLabel: 'x' }] }]), ['distributions', '0', ...path]);
+      expect(await databaseState()).toEqual(before);
+    });
+  });
+
+  it('writes distribution_updated with the REST record and changed_fields in v2 names', async () => {
+    const contentId = await newContent();
+    const [created] = await createDistributions(contentId, [fullInput()]);
+
+    const response = await ws.api.graphql(
+      UPDATE,
+      { contentId, distributions: [{ id: created.id, contentTitle: 'New tile', distributionClass: 11, advertiserReview: 1, primaryLink: { hyperlinkText: 'Go' } }] },
+      { 'x-request-id': 'gql-update-distributions-1' },
+    );
+    expect(response.body.data.distributionsUpdate.userErrors).toEqual([]);
+
+    const events = await distributionEvents(created.id);
+    expect(events.map((event) => event.event_type)).toEqual(['distribution_created', 'distribution_updated']);
+    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'distribution', resource_id: Number(created.id), request_id: 'gql-update-distributions-1' });
+    expect([...events[1].payload.changed_fields].sort()).toEqual(['content_tile', 'distiribution_class', 'primary_link']);
+    expect(events[1].payload.distribution).toEqual((await ws.api.get(`/v2/distributions/${created.id}`)).body.data.distribution);
+  });
+
+  it('is a no-op that writes nothing when nothing changes', async () => {
+    const contentId = await newContent();
+    const [created] = await createDistributions(contentId, [fullInput()]);
+    const before = await databaseState();
+
+    const input = fullInput();
+    for (const entry of [
+      { id: created.id },
+      { id: created.id, ...input, primaryLink: { id: created.primaryLink.id, ...input.primaryLink }, mediaLibrary: [] },
+      { id: created.id, mediaLibrary: [{ id: created.mediaLibrary[0].id, ...input.mediaLibrary[0] }] },
+    ]) {
+      const payload = await update(contentId, [entry]);
+      expect(payload).toEqual({ distributions: [created], userErrors: [] });
+    }
+    expect(await databaseState()).toEqual(before);
+  });
+
+  describe('status transitions', () => {
+    const ALLOWED: Record<Status, Status[]> = {
+      PLANNED: ['SCHEDULED', 'LIVE', 'CANCELLED'],
+      SCHEDULED: ['PLANNED', 'LIVE', 'CANCELLED'],
+      LIVE: ['PAUSED', 'COMPLETED'],
+      PAUSED: ['LIVE', 'COMPLETED', 'CANCELLED'],
+      COMPLETED: [],
+      CANCELLED: [],
+    };
+    const ROUTE: Record<Status, Status[]> = {
+      PLANNED: ['PLANNED'],
+      SCHEDULED: ['SCHEDULED'],
+      LIVE: ['PLANNED', 'LIVE'],
+      PAUSED: ['PLANNED', 'LIVE', 'PAUSED'],
+      COMPLETED: ['PLANNED', 'LIVE', 'COMPLETED'],
+      CANCELLED: ['SCHEDULED', 'CANCELLED'],
+    };
+
+    async function distributionWithStatus(contentId: string, status: Status): Promise<AnyBody> {
+      const [initial, ...moves] = ROUTE[status];
+      let distribution = await createDistribution(contentId, { status: initial });
+      for (const move of moves) [distribution] = await updateDistributions(contentId, [{ id: distribution.id, status: move }]);
+      expect(distribution.status).toBe(status);
+      return distribution;
+    }
+
+    const cases = STATUSES.flatMap((from) => STATUSES.map((to): [Status, Status] => [from, to]));
+
+    it.each(cases)('%s → %s', async (from, to) => {
+      const contentId = await newContent();
+      const distribution = await distributionWithStatus(contentId, from);
+      const before = await databaseState();
+
+      const payload = await update(contentId, [{ id: distribution.id, status: to }]);
+
+      if (from === to) {
+        expect(payload).toEqual({ distributions: [distribution], userErrors: [] });
+        expect(await databaseState()).toEqual(before);
+      } else if (ALLOWED[from].includes(to)) {
+        expect(payload.userErrors).toEqual([]);
+        expect(payload.distributions[0].status).toBe(to);
+        const rest = (await ws.api.get(`/v2/distributions/${distribution.id}`)).body.data.distribution;
+        expect(rest.status).toBe(STATUS_NUMBERS[to]);
+        expect((await distributionEvents(distribution.id)).at(-1)?.payload.changed_fields).toEqual(['status']);
+      } else {
+        expectUserErrors(payload, ['distributions', '0', 'status']);
+        expect(await databaseState()).toEqual(before);
+      }
+    });
+  });
+
+  describe('refuses with userErrors and changes nothing', () => {
+    let contentId: string;
+    let mine: AnyBody;
+    let sibling: AnyBody;
+
+    beforeAll(async () => {
+      contentId = await newContent();
+      [mine] = await createDistributions(contentId, [fullInput()]);
+      sibling = await createDistribution(await newContent('Sibling'));
+    });
+
+    const cases: [string, () => unknown[], string[][]][] = [
+      ["another content's distribution", () => [{ id: sibling.id, distributionLabel: 'x' }], [['distributions', '0', 'id']]],
+      ["another workspace's distribution", () => [{ id: foreignDistribution.id, distributionLabel: 'x' }], [['distributions', '0', 'id']]],
+      ['an unknown distribution', () => [{ id: '999999', distributionLabel: 'x' }], [['distributions', '0', 'id']]],
+      ['the content id as a distribution id', () => [{ id: contentId, distributionLabel: 'x' }], [['distributions', '0', 'id']]],
+      ['a malformed id', () => [{ id: 'abc', distributionLabel: 'x' }], [['distributions', '0', 'id']]],
+      ['the same distribution twice', () => [{ id: mine.id, distributionLabel: 'x' }, { id: mine.id, distributionLabel: 'y' }], [['distributions']]],
+      ['a good update and a bad one', () => [{ id: mine.id, distributionLabel: 'Would change' }, { id: sibling.id }], [['distributions', '1', 'id']]],
+      ['a good update and a new entry without distributionTypeId', () => [{ id: mine.id, distributionLabel: 'Would change' }, { distributionLabel: 'x' }], [['distributions', '1', 'distributionTypeId']]],
+      ['a new entry starting LIVE', () => [{ distributionTypeId: 1, status: 'LIVE' }], [['distributions', '0', 'status']]],
+      ['a campaignId that is not the content campaign', () => [{ id: mine.id, campaignId: foreign.campaignId }], [['distributions', '0', 'campaignId']]],
+      ['distributionTypeId null', () => [{ id: mine.id, distributionTypeId: null }], [['distributions', '0', 'distributionTypeId']]],
+      ['a flag 2', () => [{ id: mine.id, hasDestinationLink: 2 }], [['distributions', '0', 'hasDestinationLink']]],
+      ['no entries', () => [], [['distributions']]],
+    ];
+
+    it.each(cases)('%s', async (_name, distributions, fields) => {
+      const before = await databaseState();
+      expectUserErrors(await update(contentId, distributions()), ...fields);
+      expect(await databaseState()).toEqual(before);
+      expect(await fetchDistribution(mine.id)).toEqual(mine);
+    });
+
+    it("answers a NOT_FOUND userError on [\"contentId\"] for unknown and another workspace's content", async () => {
+      const before = await databaseState();
+      expectContentNotFound(await update('999999', [{ id: mine.id, distributionLabel: 'x' }]));
+      expectContentNotFound(await update(foreign.contentId, [{ id: foreignDistribution.id, distributionLabel: 'Hijacked' }]));
+      expectContentNotFound(await update(mine.id, [{ distributionTypeId: 1 }]));
+      expect(await databaseState()).toEqual(before);
+      expect((await fetchDistribution(foreignDistribution.id, other)).distributionLabel).toBe('Theirs');
+    });
+  });
+
+  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, changing nothing', async () => {
+    const contentId = await newContent();
+    const distribution = await createDistribution(contentId);
+    await expectUnauthenticated(UPDATE, { contentId, distributions: [{ id: distribution.id, distributionLabel: 'Anonymous' }] });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// mutation distributionDelete
+// ---------------------------------------------------------------------------------------------
+
+describe('mutation distributionDelete', () => {
+  it('soft-deletes: returns deletedDistributionId, then NOT_FOUND; the row stays with deleted_at set', async () => {
+    const contentId = await newContent();
+    const [distribution] = await createDistributions(contentId, [fullInput()]);
+
+    const response = await ws.api.graphql(DELETE, { id: distribution.id }, { 'x-request-id': 'gql-delete-distribution-1' });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: { distributionDelete: { deletedDistributionId: distribution.id, userErrors: [] } } });
+    expect((await gql(DISTRIBUTION, { id: distribution.id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await ws.api.get(`/v2/distributions/${distribution.id}`)).status).toBe(404);
+    expect((await gql(CONTENT_DISTRIBUTIONS, { id: contentId })).body.data.content.distributions).toEqual([]);
+
+    const [row] = await app.dataSource.query('SELECT deleted_at, distribution_label FROM distributions WHERE id = $1', [Number(distribution.id)]);
+    expect(row.deleted_at).toBeInstanceOf(Date);
+    expect(row.distribution_label).toBe('Homepage hero');
+
+    const events = await distributionEvents(distribution.id);
+    expect(events.map((event) => event.event_type)).toEqual(['distribution_created', 'distribution_deleted']);
+    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'distribution', resource_id: Number(distribution.id), request_id: 'gql-delete-distribution-1' });
+    expect(events[1].payload.distribution).toMatchObject({ id: Number(distribution.id), deleted_at: (row.deleted_at as Date).toISOString() });
+  });
+
+  it("answers a NOT_FOUND userError on [\"id\"] for a second delete, a content id, unknown, malformed and another workspace's ids, writing nothing", async () => {
+    const contentId = await newContent();
+    const deleted = await createDistribution(contentId);
+    await gql(DELETE, { id: deleted.id });
+    const before = await databaseState();
+
+    for (const id of [deleted.id, contentId, foreignDistribution.id, '999999', 'abc', '-1']) {
+      const response = await gql(DELETE, { id });
+      expect([id, response.body]).toEqual([
+        id,
+        { data: { distributionDelete: { deletedDistributionId: null, userErrors: [{ field: ['id'], message: 'Distribution not found', code: 'NOT_FOUND' }] } } },
+      ]);
+    }
+    expect(await databaseState()).toEqual(before);
+    expect((await gql(CONTENT_DISTRIBUTIONS, { id: contentId })).body.data.content).toEqual({ id: contentId, distributions: [] });
+    expect((await fetchDistribution(foreignDistribution.id, other)).id).toBe(foreignDistribution.id);
+  });
+
+  it('contentDelete takes the distributions of the piece with it', async () => {
+    const contentId = await newContent();
+    const [a, b] = await createDistributions(contentId, [fullInput(), { distributionTypeId: 1 }]);
+
+    const response = await gql(`mutation($id: ID!) { contentDelete(id: $id) { deletedContentId ${USER_ERRORS} } }`, { id: contentId });
+    expect(response.body.data.contentDelete).toEqual({ deletedContentId: contentId, userErrors: [] });
+
+    for (const id of [a.id, b.id]) expect((await gql(DISTRIBUTION, { id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
+    expectContentNotFound(await update(contentId, [{ id: a.id, distributionLabel: 'Back' }]));
+  });
+
+  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, deleting nothing', async () => {
+    const distribution = await createDistribution(await newContent());
+    await expectUnauthenticated(DELETE, { id: distribution.id });
+    expect((await fetchDistribution(distribution.id)).id).toBe(distribution.id);
+  });
+});
