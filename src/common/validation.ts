@@ -12,7 +12,7 @@ export function IsOmittable(options?: ValidationOptions): PropertyDecorator {
 }
 
 /** Rules about what kind of value a field holds; when one fails, range and length rules say nothing useful. */
-const TYPE_RULES = new Set(['isString', 'isInt', 'isNumber', 'isBoolean', 'isEnum', 'isIn', 'isFlag', 'isEntityId', 'isCalendarDate', 'isObject', 'isArray', 'isDefined', 'isJsonObject', 'nestedValidation']);
+const TYPE_RULES = new Set(['isString', 'isInt', 'isNumber', 'isBoolean', 'isEnum', 'isIn', 'isFlag', 'isEntityId', 'isCalendarDate', 'isObject', 'isArray', 'isDefined', 'isJsonObject']);
 
 function collect(errors: ValidationError[], prefix: string, into: FieldErrors): FieldErrors {
   for (const error of errors) {

@@ -44,12 +44,11 @@ export function registerDistributionRoutes(app: FastifyInstance, { services, pub
   app.get<{ Params: { id: string } }>('/distributions/:id', { config }, async (request) => {
     const ctx = requestContext(request);
     const { page } = listQuery(request, Object, {});
-    const target = await distributions.resolvePath(ctx, parseIdOrNotFound(request.params.id, 'Distribution'));
+    const target = await distributions.resolvePath(ctx, parseIdOrNotFound(request.params.id, 'Distribution'), page);
     if (target.kind === 'distribution') {
       return success('Distribution retrieved successfully', { distribution: toDistributionRecord(target.distribution) });
     }
-    const slice = await distributions.listForContent(ctx, target.content.id, page);
-    return success('Distributions retrieved successfully', { distributions: paginated(request, publicUrl, slice, toDistributionRecord) });
+    return success('Distributions retrieved successfully', { distributions: paginated(request, publicUrl, target.distributions, toDistributionRecord) });
   });
 
   app.post('/distributions', { config }, async (request) => {

@@ -4,7 +4,7 @@ import { NotFoundError } from '../common/errors';
 import { parseId, parseIdOrNotFound } from '../common/ids';
 import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
-import { type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
+import { assertValid, type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
 import type { Content } from '../contents/content.entity';
 import type { ContentService } from '../contents/content.service';
 import { nextContentDistributionIds } from '../db/shared-id-sequence';
@@ -21,7 +21,7 @@ import { PrimaryLink } from './primary-link.entity';
 const RESOURCE = 'Distribution';
 
 /** What `/v2/distributions/{id}` names: ids of contents and distributions never collide. */
-export type DistributionPathTarget = { kind: 'content'; content: Content } | { kind: 'distribution'; distribution: Distribution };
+export type DistributionPathTarget = { kind: 'content'; content: Content; distributions: PageSlice<Distribution> } | { kind: 'distribution'; distribution: Distribution };
 
 type DistributionFields = Omit<DistributionInput, 'id' | 'campaignId' | 'primaryLink' | 'mediaLibrary'>;
 
@@ -61,13 +61,14 @@ export class DistributionService {
   }
 
   /** The shared-id route: a content id lists that piece's distributions, a distribution id shows it. */
-  async resolvePath(ctx: RequestContext, id: number): Promise<DistributionPathTarget> {
+  async resolvePath(ctx: RequestContext, id: number, page: PageRequest): Promise<DistributionPathTarget> {
+    await assertValid(page);
     const [content] = await this.contents.findByIds(ctx, [id]);
-    if (content) return { kind: 'content', content };
+    if (content) return { kind: 'content', content, distributions: await this.listForContent(ctx, content.id, page) };
     return { kind: 'distribution', distribution: await this.get(ctx, id) };
   }
 
-  async listForContent(ctx: RequestContext, contentId: number, page: PageRequest): Promise<PageSlice<Distribution>> {
+  private async listForContent(ctx: RequestContext, contentId: number, page: PageRequest): Promise<PageSlice<Distribution>> {
     // Page over ids first: a join with media would multiply rows and break LIMIT.
     const ids = tenantQuery(this.dataSource.manager, Distribution, 'd', ctx).select('d.id').andWhere('d.contentId = :contentId', { contentId }).orderBy('d.id', 'ASC');
     const slice = await fetchPage(ids, page);
@@ -105,6 +106,8 @@ export class DistributionService {
       if (entry.id !== undefined) sink.add('id', 'must not be given when creating; update existing distributions with the update operation');
       this.checkNew(entry, sink, problems, `distributions.${index}`);
     });
+    // Rules that need no stored record are reported first (422), then the content is looked up (404).
+    problems.throwIfAny();
     const contentId = parseIdOrNotFound(input.contentId, 'Content');
 
     return this.dataSource.transaction(async (manager) => {
@@ -128,6 +131,7 @@ export class DistributionService {
     entries.forEach((entry, index) => {
       if (entry.id === undefined) this.checkNew(entry, problems.scoped(`distributions.${index}`), problems, `distributions.${index}`);
     });
+    problems.throwIfAny();
     const contentId = parseIdOrNotFound(input.contentId, 'Content');
 
     return this.dataSource.transaction(async (manager) => {

@@ -1155,8 +1155,8 @@ describe('DELETE /v2/contents/:content_id (delete)', () => {
       content: { ...content, deleted_at: (row?.deleted_at as Date).toISOString(), updated_at: expect.stringMatching(ISO_TIMESTAMP) },
       deleted: { distributions: [distributions[1].id, distributions[2].id] },
     });
-    // jsonb does not keep key order: compare the key set.
-    expect(Object.keys(events[1].payload.content).sort()).toEqual([...RECORD_KEYS].sort());
+    // Payloads are stored as json, so the record keeps the spec's key order.
+    expect(Object.keys(events[1].payload.content)).toEqual([...RECORD_KEYS]);
   });
 
   it('also takes a distribution that a concurrent writer added before the delete got the piece', async () => {
