@@ -4,15 +4,16 @@ import { NotFoundError } from '../common/errors';
 import { parseId, parseIdOrNotFound } from '../common/ids';
 import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
-import { assertValid, type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
+import { assertValid, validationProblems } from '../common/validation';
 import type { Content } from '../contents/content.entity';
 import type { ContentService } from '../contents/content.service';
 import { nextContentDistributionIds } from '../db/shared-id-sequence';
 import { loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { type DomainEvent, recordEvent } from '../outbox/outbox';
-import { DistributionStatus, distributionStatuses } from './distribution-status';
+import { DistributionStatus } from './distribution-status';
 import { Distribution } from './distribution.entity';
-import { DistributionInput, DistributionsInput, MAX_MEDIA_PER_DISTRIBUTION, MediaItemInput, PrimaryLinkInput } from './distribution.input';
+import { checkCampaign, checkChangedEntry, checkNewEntry, fieldsOf, linkFields, mediaFields } from './distribution-rules';
+import { type DistributionInput, DistributionsInput } from './distribution.input';
 import { distributionWithLinkQuery, fullDistributionQuery } from './distribution-queries';
 import { distributionWire, mediaItemWire, toDistributionRecord } from './distribution.record';
 import { MediaItem } from './media-item.entity';
@@ -22,31 +23,6 @@ const RESOURCE = 'Distribution';
 
 /** What `/v2/distributions/{id}` names: ids of contents and distributions never collide. */
 export type DistributionPathTarget = { kind: 'content'; content: Content; distributions: PageSlice<Distribution> } | { kind: 'distribution'; distribution: Distribution };
-
-type DistributionFields = Omit<DistributionInput, 'id' | 'campaignId' | 'primaryLink' | 'mediaLibrary'>;
-
-function fieldsOf(input: DistributionInput): DistributionFields {
-  const { id: _id, campaignId: _campaignId, primaryLink: _link, mediaLibrary: _media, ...fields } = input;
-  return fields;
-}
-
-/**
- * The media entries to check. A `distribution_media_library` that is not an array is already
- * refused by the input's rules (IsArray); iterating it anyway would throw (a 500 instead of a 422).
- */
-function mediaEntries(entry: DistributionInput): MediaItemInput[] {
-  return Array.isArray(entry.mediaLibrary) ? entry.mediaLibrary : [];
-}
-
-function linkFields(input: PrimaryLinkInput): Omit<PrimaryLinkInput, 'id'> {
-  const { id: _id, ...fields } = input;
-  return fields;
-}
-
-function mediaFields(input: MediaItemInput): Omit<MediaItemInput, 'id'> {
-  const { id: _id, ...fields } = input;
-  return fields;
-}
 
 export class DistributionService {
   constructor(
@@ -99,12 +75,10 @@ export class DistributionService {
   /** Bulk create for one content piece: every entry is checked before any is written. */
   async createMany(ctx: RequestContext, input: DistributionsInput): Promise<Distribution[]> {
     const problems = await validationProblems(input);
-    this.throwIfContentIdInvalid(problems);
     const entries = Array.isArray(input.distributions) ? input.distributions : [];
     entries.forEach((entry, index) => {
-      const sink = problems.scoped(`distributions.${index}`);
-      if (entry.id !== undefined) sink.add('id', 'must not be given when creating; update existing distributions with the update operation');
-      this.checkNew(entry, sink, problems, `distributions.${index}`);
+      if (entry.id !== undefined) problems.add(`distributions.${index}.id`, 'must not be given when creating; update existing distributions with the update operation');
+      checkNewEntry(entry, problems, `distributions.${index}`);
     });
     // Rules that need no stored record are reported first (422), then the content is looked up (404).
     problems.throwIfAny();
@@ -112,7 +86,7 @@ export class DistributionService {
 
     return this.dataSource.transaction(async (manager) => {
       const content = await this.contents.loadForChildWrite(manager, ctx, contentId);
-      entries.forEach((entry, index) => this.checkCampaign(entry, content, problems.scoped(`distributions.${index}`), problems, `distributions.${index}`));
+      entries.forEach((entry, index) => checkCampaign(entry, content, problems, `distributions.${index}`));
       problems.throwIfAny();
       const ids = await nextContentDistributionIds(manager, entries.length);
       for (const [index, entry] of entries.entries()) await this.insert(manager, ctx, content, ids[index], entry);
@@ -126,10 +100,9 @@ export class DistributionService {
    */
   async updateMany(ctx: RequestContext, input: DistributionsInput): Promise<Distribution[]> {
     const problems = await validationProblems(input);
-    this.throwIfContentIdInvalid(problems);
     const entries = Array.isArray(input.distributions) ? input.distributions : [];
     entries.forEach((entry, index) => {
-      if (entry.id === undefined) this.checkNew(entry, problems.scoped(`distributions.${index}`), problems, `distributions.${index}`);
+      if (entry.id === undefined) checkNewEntry(entry, problems, `distributions.${index}`);
     });
     problems.throwIfAny();
     const contentId = parseIdOrNotFound(input.contentId, 'Content');
@@ -152,14 +125,13 @@ export class DistributionService {
         (lockedIds.length ? await fullDistributionQuery(manager, ctx).andWhere('d.id = ANY(:lockedIds)', { lockedIds }).getMany() : []).map((distribution) => [distribution.id, distribution]),
       );
       entries.forEach((entry, index) => {
-        const sink = problems.scoped(`distributions.${index}`);
-        this.checkCampaign(entry, content, sink, problems, `distributions.${index}`);
+        const path = `distributions.${index}`;
+        checkCampaign(entry, content, problems, path);
         if (entry.id === undefined) return;
         const current = existing.get(parseId(entry.id) ?? 0);
         // A malformed id or status has already failed its type rule; one message says it (as in ContentService).
-        if (!current) return problems.has(`distributions.${index}.id`) ? undefined : sink.add('id', 'does not name a distribution of this content');
-        if (!problems.has(`distributions.${index}.status`)) distributionStatuses.checkTransition(sink, 'status', current.status, entry.status);
-        this.checkLinkAndMedia(entry, current, sink, problems, `distributions.${index}`);
+        if (!current) return problems.has(`${path}.id`) ? undefined : problems.add(`${path}.id`, 'does not name a distribution of this content');
+        checkChangedEntry(entry, current, problems, path);
       });
       if (new Set(targetIds).size !== targetIds.length) problems.add('distributions', 'name each distribution at most once');
       problems.throwIfAny();
@@ -193,55 +165,6 @@ export class DistributionService {
       await recordEvent(manager, ctx, this.event('distribution_deleted', deleted));
       return deleted;
     });
-  }
-
-  private throwIfContentIdInvalid(problems: FieldErrorCollector): void {
-    if (problems.has('contentId')) problems.throwIfAny();
-  }
-
-  /** Rules for an entry that creates a distribution (and for its new link and media). */
-  private checkNew(entry: DistributionInput, sink: ErrorSink, problems: FieldErrorCollector, path: string): void {
-    if (!(entry instanceof DistributionInput)) return;
-    problems.requirePresent(entry, ['distributionTypeId'], path);
-    if (entry.status !== undefined && !problems.has(`${path}.status`)) distributionStatuses.checkInitial(sink, 'status', entry.status);
-    if (entry.primaryLink) {
-      // As for media, and as an update of a distribution without a link says: a new link has no id yet.
-      if (entry.primaryLink.id !== undefined) sink.add('primaryLink.id', 'must not be given for a new distribution');
-      problems.requirePresent(entry.primaryLink, ['linkType', 'originalLink'], `${path}.primaryLink`);
-    }
-    mediaEntries(entry).forEach((media, index) => {
-      if (media.id !== undefined) sink.add(`mediaLibrary.${index}.id`, 'must not be given for a new distribution');
-      problems.requirePresent(media, ['fileUrl'], `${path}.mediaLibrary.${index}`);
-    });
-  }
-
-  /** Rules for the link and media of an entry that changes an existing distribution. */
-  private checkLinkAndMedia(entry: DistributionInput, current: Distribution, sink: ErrorSink, problems: FieldErrorCollector, path: string): void {
-    if (entry.primaryLink) {
-      const linkId = entry.primaryLink.id === undefined ? undefined : parseId(entry.primaryLink.id);
-      if (current.primaryLink) {
-        if (linkId !== undefined && linkId !== current.primaryLink.id) sink.add('primaryLink.id', "is not this distribution's link");
-      } else {
-        if (linkId !== undefined) sink.add('primaryLink.id', 'names no link: this distribution has none yet');
-        problems.requirePresent(entry.primaryLink, ['linkType', 'originalLink'], `${path}.primaryLink`);
-      }
-    }
-    const mediaIds = new Set((current.mediaLibrary ?? []).map((media) => media.id));
-    const adding = mediaEntries(entry).filter((media) => media.id === undefined).length;
-    if (mediaIds.size + adding > MAX_MEDIA_PER_DISTRIBUTION) {
-      sink.add('mediaLibrary', `would hold ${mediaIds.size + adding} media files; a distribution holds at most ${MAX_MEDIA_PER_DISTRIBUTION}`);
-    }
-    mediaEntries(entry).forEach((media, index) => {
-      if (media.id === undefined) problems.requirePresent(media, ['fileUrl'], `${path}.mediaLibrary.${index}`);
-      else if (!mediaIds.has(parseId(media.id) ?? 0)) sink.add(`mediaLibrary.${index}.id`, 'does not name a media file of this distribution');
-    });
-  }
-
-  /** A distribution always belongs to its content's campaign; `campaign_id`, if sent, must say so. */
-  private checkCampaign(entry: DistributionInput, content: Content, sink: ErrorSink, problems: FieldErrorCollector, path: string): void {
-    if (entry.campaignId !== undefined && !problems.has(`${path}.campaignId`) && parseId(entry.campaignId) !== content.campaignId) {
-      sink.add('campaignId', "must be the content's campaign");
-    }
   }
 
   private async insert(manager: EntityManager, ctx: RequestContext, content: Content, id: number, entry: DistributionInput): Promise<void> {
