@@ -4,7 +4,7 @@ import { parseIdOrNotFound } from '../common/ids';
 import { WireShape } from '../common/wire-shape';
 import { done, success } from '../http/rest/envelope';
 import { paginated } from '../http/rest/pagination';
-import { listQuery, objectInput, throwIfWireErrors } from '../http/rest/request-input';
+import { objectInput, pageQuery, throwIfWireErrors } from '../http/rest/request-input';
 import type { RestDeps } from '../http/rest/rest-deps';
 import { requestContext } from '../http/request-context';
 import { DistributionInput, DistributionsInput, MediaItemInput, PrimaryLinkInput } from './distribution.input';
@@ -43,7 +43,7 @@ export function registerDistributionRoutes(app: FastifyInstance, { services, pub
   /** One path, two documented operations: a content id lists, a distribution id shows (docs/decisions.md). */
   app.get<{ Params: { id: string } }>('/distributions/:id', { config }, async (request) => {
     const ctx = requestContext(request);
-    const { page } = listQuery(request, Object, {});
+    const page = pageQuery(request);
     const target = await distributions.resolvePath(ctx, parseIdOrNotFound(request.params.id, 'Distribution'), page);
     if (target.kind === 'distribution') {
       return success('Distribution retrieved successfully', { distribution: toDistributionRecord(target.distribution) });

@@ -10,8 +10,14 @@ export interface CascadedDeletes {
 
 export type HierarchyRoot = { campaignId: number } | { phaseId: number } | { contentId: number };
 
-async function markDeleted(manager: EntityManager, sql: string, params: unknown[]): Promise<number[]> {
-  const [rows] = (await manager.query(`${sql} RETURNING id`, params)) as [{ id: number }[], number];
+type HierarchyTable = 'phases' | 'contents' | 'distributions';
+
+/** Soft-deletes the live rows of `table` in the workspace that match `condition` ($2 is the root id). */
+async function markDeleted(manager: EntityManager, ctx: RequestContext, table: HierarchyTable, condition: string, rootId: number): Promise<number[]> {
+  const [rows] = (await manager.query(
+    `UPDATE ${table} SET deleted_at = now(), updated_at = now() WHERE organisation_id = $1 AND deleted_at IS NULL AND ${condition} RETURNING id`,
+    [ctx.organisationId, rootId],
+  )) as [{ id: number }[], number];
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
@@ -20,25 +26,22 @@ async function markDeleted(manager: EntityManager, sql: string, params: unknown[
  * transaction: no live child is ever left under a deleted parent (docs/decisions.md).
  */
 export async function softDeleteDescendants(manager: EntityManager, ctx: RequestContext, root: HierarchyRoot): Promise<CascadedDeletes> {
-  const org = ctx.organisationId;
-  const live = 'organisation_id = $1 AND deleted_at IS NULL';
-  const stamp = 'UPDATE %s SET deleted_at = now(), updated_at = now() WHERE ' + live;
-
   if ('contentId' in root) {
-    const distributions = await markDeleted(manager, `${stamp.replace('%s', 'distributions')} AND content_id = $2`, [org, root.contentId]);
-    return { phases: [], contents: [], distributions };
+    return { phases: [], contents: [], distributions: await markDeleted(manager, ctx, 'distributions', 'content_id = $2', root.contentId) };
   }
   if ('phaseId' in root) {
     const distributions = await markDeleted(
       manager,
-      `${stamp.replace('%s', 'distributions')} AND content_id IN (SELECT id FROM contents WHERE organisation_id = $1 AND phase_id = $2)`,
-      [org, root.phaseId],
+      ctx,
+      'distributions',
+      'content_id IN (SELECT id FROM contents WHERE organisation_id = $1 AND phase_id = $2)',
+      root.phaseId,
     );
-    const contents = await markDeleted(manager, `${stamp.replace('%s', 'contents')} AND phase_id = $2`, [org, root.phaseId]);
+    const contents = await markDeleted(manager, ctx, 'contents', 'phase_id = $2', root.phaseId);
     return { phases: [], contents, distributions };
   }
-  const distributions = await markDeleted(manager, `${stamp.replace('%s', 'distributions')} AND campaign_id = $2`, [org, root.campaignId]);
-  const contents = await markDeleted(manager, `${stamp.replace('%s', 'contents')} AND campaign_id = $2`, [org, root.campaignId]);
-  const phases = await markDeleted(manager, `${stamp.replace('%s', 'phases')} AND campaign_id = $2`, [org, root.campaignId]);
+  const distributions = await markDeleted(manager, ctx, 'distributions', 'campaign_id = $2', root.campaignId);
+  const contents = await markDeleted(manager, ctx, 'contents', 'campaign_id = $2', root.campaignId);
+  const phases = await markDeleted(manager, ctx, 'phases', 'campaign_id = $2', root.campaignId);
   return { phases, contents, distributions };
 }

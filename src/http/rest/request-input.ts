@@ -75,3 +75,10 @@ export function listQuery<F extends object>(
   if (Object.keys(errors).length > 0) throw new WireValidationError(errors);
   return { filter: filter as F, page };
 }
+
+class NoFilter {}
+
+/** `page` and `per_page` of a list that has no filters; any other parameter is refused. */
+export function pageQuery(request: FastifyRequest): PageRequest {
+  return listQuery(request, NoFilter, {}).page;
+}
