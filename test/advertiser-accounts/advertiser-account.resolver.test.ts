@@ -1,5 +1,6 @@
-import { CampaignInput } from '../../src/campaigns/campaign.input';
-import type { RequestContext } from '../../src/common/request-context';
+import { allRows, rowById } from '../support/database-state';
+import { createCampaignThroughService, contextOf } from '../support/fixtures';
+import { workspaceEvents } from '../support/outbox';
 import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
 
 /**
@@ -116,35 +117,20 @@ async function createAccount(ws: Workspace, overrides: Record<string, unknown> =
 }
 
 async function accountRow(id: string | number): Promise<AnyBody> {
-  const rows: AnyBody[] = await app.dataSource.query('SELECT * FROM advertiser_accounts WHERE id = $1', [Number(id)]);
-  return rows[0];
+  return rowById(app, 'advertiser_accounts', id);
 }
 
 async function outboxEvents(ws: Workspace): Promise<AnyBody[]> {
-  return app.dataSource.query(
-    'SELECT organisation_id, event_type, resource_type, resource_id, payload, request_id, created_at FROM outbox_events WHERE organisation_id = $1 ORDER BY id',
-    [ws.organisationId],
-  );
+  return workspaceEvents(app, ws);
 }
 
 /** Every advertiser account row (every workspace, deleted ones too) and every outbox event. */
 async function databaseState(): Promise<{ accounts: AnyBody[]; outbox: AnyBody[] }> {
-  return {
-    accounts: await app.dataSource.query('SELECT * FROM advertiser_accounts ORDER BY id'),
-    outbox: await app.dataSource.query('SELECT * FROM outbox_events ORDER BY id'),
-  };
+  return { accounts: await allRows(app, 'advertiser_accounts'), outbox: await allRows(app, 'outbox_events') };
 }
 
-function contextOf(ws: Workspace): RequestContext {
-  return { organisationId: ws.organisationId, organisationCode: ws.organizationCode, apiKeyId: ws.apiKeyId, requestId: 'test-setup' };
-}
-
-async function createCampaignFor(ws: Workspace, accountId: string): Promise<number> {
-  const campaign = await app.services.campaigns.create(
-    contextOf(ws),
-    Object.assign(new CampaignInput(), { campaignTitle: 'Spring launch', primaryAdvertiserAccountId: accountId }),
-  );
-  return campaign.id;
+function createCampaignFor(ws: Workspace, accountId: string): Promise<number> {
+  return createCampaignThroughService(app, ws, accountId);
 }
 
 function noKey() {

@@ -1,5 +1,7 @@
-import { CampaignInput } from '../../src/campaigns/campaign.input';
-import type { RequestContext } from '../../src/common/request-context';
+import { allRows, rowById } from '../support/database-state';
+import { INVALID, PAGINATION_KEYS } from '../support/expectations';
+import { createCampaignThroughService, contextOf } from '../support/fixtures';
+import { workspaceEvents } from '../support/outbox';
 import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
 
 /**
@@ -18,7 +20,6 @@ afterAll(() => app.close());
 
 const BASE = '/v2/advertiser-accounts';
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const INVALID = 'The given data was invalid';
 const MISSING_KEY = { success: false, message: 'API key is missing' };
 const INVALID_KEY = { success: false, message: 'API key is invalid' };
 const NOT_FOUND = { success: false, message: 'Advertiser account not found' };
@@ -45,8 +46,6 @@ const RECORD_FIELDS = [
   'created_at',
   'updated_at',
 ];
-
-const PAGINATION_KEYS = ['current_page', 'data', 'from', 'next_page_url', 'per_page', 'prev_page_url', 'to'];
 
 /** A create body with every writable field set. */
 function validAccount(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -112,36 +111,20 @@ async function createAccount(ws: Workspace, overrides: Record<string, unknown> =
 }
 
 async function accountRow(id: number): Promise<AnyBody> {
-  const rows: AnyBody[] = await app.dataSource.query('SELECT * FROM advertiser_accounts WHERE id = $1', [id]);
-  return rows[0];
+  return rowById(app, 'advertiser_accounts', id);
 }
 
 async function outboxEvents(ws: Workspace, eventType?: string): Promise<AnyBody[]> {
-  return app.dataSource.query(
-    `SELECT organisation_id, event_type, resource_type, resource_id, payload, request_id, created_at
-       FROM outbox_events WHERE organisation_id = $1 AND ($2::text IS NULL OR event_type = $2) ORDER BY id`,
-    [ws.organisationId, eventType ?? null],
-  );
+  return workspaceEvents(app, ws, eventType);
 }
 
 /** Every advertiser account row (every workspace, deleted ones too) and every outbox event: "nothing changed" compares two of these. */
 async function databaseState(): Promise<{ accounts: AnyBody[]; outbox: AnyBody[] }> {
-  return {
-    accounts: await app.dataSource.query('SELECT * FROM advertiser_accounts ORDER BY id'),
-    outbox: await app.dataSource.query('SELECT * FROM outbox_events ORDER BY id'),
-  };
+  return { accounts: await allRows(app, 'advertiser_accounts'), outbox: await allRows(app, 'outbox_events') };
 }
 
-function contextOf(ws: Workspace): RequestContext {
-  return { organisationId: ws.organisationId, organisationCode: ws.organizationCode, apiKeyId: ws.apiKeyId, requestId: 'test-setup' };
-}
-
-async function createCampaignFor(ws: Workspace, accountId: number): Promise<number> {
-  const campaign = await app.services.campaigns.create(
-    contextOf(ws),
-    Object.assign(new CampaignInput(), { campaignTitle: 'Spring launch', primaryAdvertiserAccountId: accountId }),
-  );
-  return campaign.id;
+function createCampaignFor(ws: Workspace, accountId: number): Promise<number> {
+  return createCampaignThroughService(app, ws, accountId);
 }
 
 function noKey() {

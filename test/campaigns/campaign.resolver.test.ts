@@ -1,4 +1,9 @@
-import { apiClient, startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { rowById, rowCounts } from '../support/database-state';
+import { ISO_TIMESTAMP } from '../support/expectations';
+import * as fixtures from '../support/fixtures';
+import { USER_ERRORS, craftCursor, expectCoercionError, expectGraphQLUnauthenticated, expectUserErrorsAt } from '../support/graphql';
+import { resourceEvents, type OutboxRow } from '../support/outbox';
+import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * GraphQL campaigns: the `campaigns` connection, `campaign(id)`, `Campaign.primaryAdvertiserAccount`
@@ -57,8 +62,6 @@ const CAMPAIGN = `
   ${CAMPAIGN_FIELDS}
 `;
 
-const USER_ERRORS = 'userErrors { field message code }';
-
 const CREATE = `
   mutation Create($input: CampaignInput!) {
     campaignCreate(input: $input) { campaign { ...CampaignFields } ${USER_ERRORS} }
@@ -79,7 +82,6 @@ const DELETE = `
   }
 `;
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELLED'] as const;
 type Status = (typeof STATUSES)[number];
 
@@ -90,10 +92,9 @@ let secondAccountId: string;
 let other: Workspace;
 let otherAccountId: string;
 
+/** Creates an advertiser account through REST and returns its GraphQL id. */
 async function createAccount(workspace: Workspace, name: string): Promise<string> {
-  const response = await workspace.api.post('/v2/advertiser-accounts', { name });
-  expect(response.status).toBe(200);
-  return String(response.body.data.advertiser_account.id);
+  return String(await fixtures.createAccount(workspace, name));
 }
 
 async function gql(query: string, variables: Record<string, unknown> = {}, workspace = ws): Promise<ApiResponse<AnyBody>> {
@@ -109,67 +110,29 @@ async function createCampaign(input: Record<string, unknown> = {}, workspace = w
   return response.body.data.campaignCreate.campaign;
 }
 
-async function rawCampaign(id: number | string): Promise<Record<string, unknown> | undefined> {
-  const rows: Record<string, unknown>[] = await app.dataSource.query('SELECT * FROM campaigns WHERE id = $1', [Number(id)]);
-  return rows[0];
+function rawCampaign(id: number | string): Promise<Record<string, unknown> | undefined> {
+  return rowById(app, 'campaigns', id);
 }
 
-interface OutboxRow {
-  organisation_id: number;
-  event_type: string;
-  resource_type: string;
-  resource_id: number;
-  payload: AnyBody;
-  request_id: string | null;
-}
-
-async function eventsFor(campaignId: number | string): Promise<OutboxRow[]> {
-  return app.dataSource.query(
-    `SELECT organisation_id, event_type, resource_type, resource_id, payload, request_id
-       FROM outbox_events WHERE resource_type = 'campaign' AND resource_id = $1 ORDER BY id`,
-    [Number(campaignId)],
-  );
+/** The campaign's outbox events, oldest first. */
+function eventsFor(campaignId: number | string): Promise<OutboxRow[]> {
+  return resourceEvents(app, 'campaign', campaignId);
 }
 
 /** What must not move when a request is refused: the campaign's row and the row counts. */
 async function databaseState(campaignId?: number | string): Promise<AnyBody> {
-  const [counts] = await app.dataSource.query(
-    'SELECT (SELECT count(*) FROM campaigns)::int AS campaigns, (SELECT count(*) FROM outbox_events)::int AS events',
-  );
-  return { counts, row: campaignId === undefined ? null : await rawCampaign(campaignId) };
+  return { counts: await rowCounts(app, ['campaigns', 'outbox_events']), row: campaignId === undefined ? null : await rawCampaign(campaignId) };
 }
 
 /** A refused mutation: one BAD_USER_INPUT userError on the given input path, no campaign. */
 function expectUserError(payload: AnyBody, field: string[], code = 'BAD_USER_INPUT'): void {
   expect('campaign' in payload ? payload.campaign : payload.deletedCampaignId).toBeNull();
-  expect(payload.userErrors).toEqual([{ field, message: expect.stringMatching(new RegExp(`^${field.at(-1)} \\S`)), code }]);
+  expectUserErrorsAt(payload, [field], code);
 }
 
-/** The request never reached a resolver: GraphQL coercion refused a variable. */
-function expectCoercionError(response: ApiResponse<AnyBody>): void {
-  expect(response.status).toBe(400);
-  expect(response.body.data).toBeUndefined();
-  expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-}
-
-async function expectUnauthenticated(query: string, variables: Record<string, unknown>, campaignId?: number | string): Promise<void> {
-  const before = await databaseState(campaignId);
-  const headersets: [Record<string, string>, string][] = [
-    [{}, 'API key is missing'],
-    [{ 'x-api-key': 'cpk_thisKeyWasNeverIssuedToAnyWorkspace0000000' }, 'API key is invalid'],
-  ];
-  for (const [headers, message] of headersets) {
-    const response = await apiClient(app.baseUrl, headers).graphql(query, variables);
-    expect(response.status).toBe(401);
-    expect(response.body.data).toBeUndefined();
-    expect(response.body.errors).toEqual([{ message, extensions: { code: 'UNAUTHENTICATED' } }]);
-  }
-  expect(await databaseState(campaignId)).toEqual(before);
-}
-
-/** A cursor as the service encodes it (base64url JSON [property, value, id]), to craft bad ones. */
-function craftCursor(value: unknown): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
+/** The 401s: no key, and a key no workspace has. Nothing is written either way. */
+function expectUnauthenticated(query: string, variables: Record<string, unknown>, campaignId?: number | string): Promise<void> {
+  return expectGraphQLUnauthenticated(app, query, variables, () => databaseState(campaignId));
 }
 
 beforeAll(async () => {

@@ -1,4 +1,8 @@
-import { apiClient, startTestApp, type AnyBody, type ApiClient, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { rowById, rowCounts } from '../support/database-state';
+import { CALENDAR_DATE, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, expectRestUnauthenticated, type SendRequest } from '../support/expectations';
+import { createAccount } from '../support/fixtures';
+import { timedResourceEvents, type TimedOutboxRow } from '../support/outbox';
+import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * REST /v2 campaigns (spec §2.6, §4.5, §7) through real HTTP over a real PostgreSQL.
@@ -106,9 +110,6 @@ const STRINGS = [
 const NULLABLE_STRINGS = ['content_messaging_hierarchy', 'brand_logo_inclusion', 'add_additional_content_focus_points'];
 const NULLABLE_INTEGERS = ['advertiser_primary_campaign_manager_id', 'advertiser_primary_commercial_manager_id', 'brand_industry_id', 'brand_sub_industry_id'];
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const INVALID = 'The given data was invalid';
 const NOT_FOUND_BODY = { success: false, message: 'Campaign not found' };
 
 /** Every field's key and JSON type as spec §2.6 (and the brief) give them. */
@@ -135,18 +136,8 @@ function expectCampaignRecord(record: AnyBody): void {
   expect(record.updated_at).toMatch(ISO_TIMESTAMP);
 }
 
-/** A 422 naming exactly one field, each message starting with that field's v2 name. */
-function expectInvalid(response: ApiResponse<AnyBody>, field: string): void {
-  expect(response.status).toBe(422);
-  expect(response.body).toEqual({ success: false, message: INVALID, errors: { [field]: expect.any(Array) } });
-  const messages: unknown[] = response.body.errors[field];
-  expect(messages.length).toBeGreaterThan(0);
-  for (const message of messages) expect(message).toEqual(expect.stringMatching(new RegExp(`^${field} \\S`)));
-}
-
 function expectNotFound(response: ApiResponse<AnyBody>): void {
-  expect(response.status).toBe(404);
-  expect(response.body).toEqual(NOT_FOUND_BODY);
+  expectNotFoundBody(response, NOT_FOUND_BODY);
 }
 
 let app: TestApp;
@@ -156,12 +147,6 @@ let secondAccountId: number;
 let other: Workspace;
 let otherAccountId: number;
 
-async function createAccount(workspace: Workspace, name: string): Promise<number> {
-  const response = await workspace.api.post('/v2/advertiser-accounts', { name });
-  expect(response.status).toBe(200);
-  return response.body.data.advertiser_account.id as number;
-}
-
 /** Creates a campaign through the API and returns its v2 record. */
 async function createCampaign(fields: Record<string, unknown> = {}, workspace = ws, account = accountId): Promise<AnyBody> {
   const response = await workspace.api.post('/v2/campaigns', { campaign_title: 'A campaign', primary_advertiser_account_id: String(account), ...fields });
@@ -169,47 +154,23 @@ async function createCampaign(fields: Record<string, unknown> = {}, workspace = 
   return response.body.data.campaign;
 }
 
-async function rawCampaign(id: number): Promise<Record<string, unknown> | undefined> {
-  const rows: Record<string, unknown>[] = await app.dataSource.query('SELECT * FROM campaigns WHERE id = $1', [id]);
-  return rows[0];
+function rawCampaign(id: number): Promise<Record<string, unknown> | undefined> {
+  return rowById(app, 'campaigns', id);
 }
 
-interface OutboxRow {
-  organisation_id: number;
-  event_type: string;
-  resource_type: string;
-  resource_id: number;
-  payload: AnyBody;
-  request_id: string | null;
-  created_at: Date;
-}
-
-async function eventsFor(campaignId: number): Promise<OutboxRow[]> {
-  return app.dataSource.query(
-    `SELECT organisation_id, event_type, resource_type, resource_id, payload, request_id, created_at
-       FROM outbox_events WHERE resource_type = 'campaign' AND resource_id = $1 ORDER BY id`,
-    [campaignId],
-  );
+/** The campaign's outbox events, oldest first, with their times. */
+function eventsFor(campaignId: number): Promise<TimedOutboxRow[]> {
+  return timedResourceEvents(app, 'campaign', campaignId);
 }
 
 /** What must not move when a request is refused: the campaign's row and the row counts. */
 async function databaseState(campaignId?: number): Promise<AnyBody> {
-  const [counts] = await app.dataSource.query(
-    'SELECT (SELECT count(*) FROM campaigns)::int AS campaigns, (SELECT count(*) FROM outbox_events)::int AS events',
-  );
-  return { counts, row: campaignId === undefined ? null : await rawCampaign(campaignId) };
+  return { counts: await rowCounts(app, ['campaigns', 'outbox_events']), row: campaignId === undefined ? null : await rawCampaign(campaignId) };
 }
 
 /** The 401s: no key, and a key no workspace has. Nothing is written either way. */
-async function expectUnauthenticated(send: (client: ApiClient) => Promise<ApiResponse<AnyBody>>, campaignId?: number): Promise<void> {
-  const before = await databaseState(campaignId);
-  const missing = await send(apiClient(app.baseUrl));
-  expect(missing.status).toBe(401);
-  expect(missing.body).toEqual({ success: false, message: 'API key is missing' });
-  const invalid = await send(apiClient(app.baseUrl, { 'x-api-key': 'cpk_thisKeyWasNeverIssuedToAnyWorkspace0000000' }));
-  expect(invalid.status).toBe(401);
-  expect(invalid.body).toEqual({ success: false, message: 'API key is invalid' });
-  expect(await databaseState(campaignId)).toEqual(before);
+function expectUnauthenticated(send: SendRequest, campaignId?: number): Promise<void> {
+  return expectRestUnauthenticated(app, send, () => databaseState(campaignId));
 }
 
 /**
@@ -245,9 +206,6 @@ async function orphanedCampaigns(): Promise<number> {
   );
   return orphans;
 }
-
-/** Ids that name no campaign of the workspace: unknown, malformed, out of range. */
-const MISSING_IDS = ['999999', 'abc', '0', '-1', '1.5', '99999999999'];
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -574,7 +532,6 @@ describe('GET /v2/campaigns/:id (details)', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('GET /v2/campaigns (list)', () => {
-  const ENVELOPE_KEYS = ['current_page', 'data', 'from', 'next_page_url', 'per_page', 'prev_page_url', 'to'];
   let lister: Workspace;
   let acme: number;
   let globex: number;
@@ -611,7 +568,7 @@ describe('GET /v2/campaigns (list)', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: expect.any(String), data: { campaigns: expect.any(Object) } });
     const page = response.body.data.campaigns;
-    expect(Object.keys(page).sort()).toEqual(ENVELOPE_KEYS);
+    expect(Object.keys(page).sort()).toEqual(PAGINATION_KEYS);
     expect(page).toEqual({
       current_page: 1,
       data: expect.any(Array),

@@ -1,4 +1,9 @@
-import { apiClient, startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { rowById, rowCounts } from '../support/database-state';
+import { ISO_TIMESTAMP } from '../support/expectations';
+import * as fixtures from '../support/fixtures';
+import { USER_ERRORS, craftCursor, expectCoercionError, expectGraphQLUnauthenticated, expectUserErrorsAt } from '../support/graphql';
+import { resourceEvents, type OutboxRow } from '../support/outbox';
+import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * GraphQL content pieces: the `contents` connection, `content(id)`, `Content.campaign`, `Content.phase`,
@@ -50,8 +55,6 @@ const CONTENT = `
   ${CONTENT_FIELDS}
 `;
 
-const USER_ERRORS = 'userErrors { field message code }';
-
 const CREATE = `
   mutation Create($input: ContentInput!) {
     contentCreate(input: $input) { content { ...ContentFields } ${USER_ERRORS} }
@@ -72,7 +75,6 @@ const DELETE = `
   }
 `;
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const STATUSES = ['DRAFT', 'IN_REVIEW', 'CHANGES_REQUESTED', 'APPROVED', 'LIVE', 'ARCHIVED'] as const;
 type Status = (typeof STATUSES)[number];
 const STATUS_NUMBER: Record<Status, number> = { DRAFT: 1, IN_REVIEW: 2, CHANGES_REQUESTED: 3, APPROVED: 4, LIVE: 5, ARCHIVED: 6 };
@@ -82,48 +84,23 @@ let ws: Workspace;
 let other: Workspace;
 
 /** A campaign with two phases, plus a second campaign with one phase, in one workspace (ids as GraphQL strings). */
-interface Fixture {
-  workspace: Workspace;
-  accountId: string;
-  campaignId: string;
-  phaseId: string;
-  secondPhaseId: string;
-  otherCampaignId: string;
-  otherCampaignPhaseId: string;
-}
+type Fixture = fixtures.CampaignsFixture<string>;
 
 let fx: Fixture;
 let foreign: Fixture;
 
-async function createAccount(workspace: Workspace, name: string): Promise<string> {
-  const response = await workspace.api.post('/v2/advertiser-accounts', { name });
-  expect(response.status).toBe(200);
-  return String(response.body.data.advertiser_account.id);
-}
-
+/** Creates a campaign through REST and returns its GraphQL id. */
 async function createCampaign(workspace: Workspace, accountId: string, title = 'A campaign'): Promise<string> {
-  const response = await workspace.api.post('/v2/campaigns', { campaign_title: title, primary_advertiser_account_id: accountId });
-  expect(response.status).toBe(200);
-  return String(response.body.data.campaign.id);
+  return String(await fixtures.createCampaign(workspace, accountId, title));
 }
 
-/** Creates phases (the create returns data null) and reads their ids back, in phase order. */
+/** Creates phases through REST and reads their ids back, in phase order. */
 async function createPhases(workspace: Workspace, campaignId: string, titles: string[]): Promise<string[]> {
-  const created = await workspace.api.post('/v2/phases', { campaign_id: Number(campaignId), phases: titles.map((phase_title) => ({ phase_title })) });
-  expect(created.status).toBe(200);
-  const listed = await workspace.api.get(`/v2/phases?campaign_id=${campaignId}&per_page=100`);
-  expect(listed.status).toBe(200);
-  const records: AnyBody[] = listed.body.data.phases.data;
-  return records.filter((phase) => titles.includes(phase.phase_title)).map((phase) => String(phase.id));
+  return (await fixtures.createPhases(workspace, campaignId, titles)).map(String);
 }
 
-async function createFixture(workspace: Workspace): Promise<Fixture> {
-  const accountId = await createAccount(workspace, 'Acme Brands');
-  const campaignId = await createCampaign(workspace, accountId, 'Main campaign');
-  const [phaseId, secondPhaseId] = await createPhases(workspace, campaignId, ['Phase one', 'Phase two']);
-  const otherCampaignId = await createCampaign(workspace, accountId, 'Other campaign');
-  const [otherCampaignPhaseId] = await createPhases(workspace, otherCampaignId, ['Other phase']);
-  return { workspace, accountId, campaignId, phaseId, secondPhaseId, otherCampaignId, otherCampaignPhaseId };
+function createFixture(workspace: Workspace): Promise<Fixture> {
+  return fixtures.createCampaignsFixture(workspace, String);
 }
 
 async function gql(query: string, variables: Record<string, unknown> = {}, workspace = ws): Promise<ApiResponse<AnyBody>> {
@@ -140,50 +117,26 @@ async function createContent(input: Record<string, unknown> = {}, fixture = fx):
 }
 
 /** Creates `count` distributions of a content piece through REST; returns their v2 records. */
-async function createDistributions(contentId: string, count = 1, workspace = ws): Promise<AnyBody[]> {
-  const entry = {
-    distribution_type_id: 1,
-    primary_link: { link_type: 1, original_link: 'https://example.com' },
-    distribution_media_library: [{ file_url: 'https://example.com/a.jpg' }],
-  };
-  const response = await workspace.api.post('/v2/distributions', { content_id: Number(contentId), distributions: Array.from({ length: count }, () => entry) });
-  expect(response.status).toBe(200);
-  return response.body.data.distributions;
+function createDistributions(contentId: string, count = 1, workspace = ws): Promise<AnyBody[]> {
+  return fixtures.createDistributions(workspace, contentId, count, fixtures.DISTRIBUTION_WITH_LINK_AND_MEDIA);
 }
 
-async function rawContent(id: number | string): Promise<Record<string, unknown> | undefined> {
-  const rows: Record<string, unknown>[] = await app.dataSource.query('SELECT * FROM contents WHERE id = $1', [Number(id)]);
-  return rows[0];
+function rawContent(id: number | string): Promise<Record<string, unknown> | undefined> {
+  return rowById(app, 'contents', id);
 }
 
 async function rawDistributions(contentId: number | string): Promise<Record<string, unknown>[]> {
   return app.dataSource.query('SELECT * FROM distributions WHERE content_id = $1 ORDER BY id', [Number(contentId)]);
 }
 
-interface OutboxRow {
-  organisation_id: number;
-  event_type: string;
-  resource_type: string;
-  resource_id: number;
-  payload: AnyBody;
-  request_id: string | null;
-}
-
-async function eventsFor(contentId: number | string): Promise<OutboxRow[]> {
-  return app.dataSource.query(
-    `SELECT organisation_id, event_type, resource_type, resource_id, payload, request_id
-       FROM outbox_events WHERE resource_type = 'content' AND resource_id = $1 ORDER BY id`,
-    [Number(contentId)],
-  );
+/** The content piece's outbox events, oldest first. */
+function eventsFor(contentId: number | string): Promise<OutboxRow[]> {
+  return resourceEvents(app, 'content', contentId);
 }
 
 /** What must not move when a request is refused: the content's row, its distributions and the row counts. */
 async function databaseState(contentId?: number | string): Promise<AnyBody> {
-  const [counts] = await app.dataSource.query(
-    `SELECT (SELECT count(*) FROM contents)::int AS contents,
-            (SELECT count(*) FROM distributions)::int AS distributions,
-            (SELECT count(*) FROM outbox_events)::int AS events`,
-  );
+  const counts = await rowCounts(app, ['contents', 'distributions', 'outbox_events']);
   if (contentId === undefined) return { counts, row: null, distributions: null };
   return { counts, row: await rawContent(contentId), distributions: await rawDistributions(contentId) };
 }
@@ -191,34 +144,12 @@ async function databaseState(contentId?: number | string): Promise<AnyBody> {
 /** A refused mutation: exactly one userError on the given path, no content. */
 function expectUserError(payload: AnyBody, field: string[], code = 'BAD_USER_INPUT'): void {
   expect('content' in payload ? payload.content : payload.deletedContentId).toBeNull();
-  expect(payload.userErrors).toEqual([{ field, message: expect.stringMatching(new RegExp(`^${field.at(-1)} \\S`)), code }]);
+  expectUserErrorsAt(payload, [field], code);
 }
 
-/** The request never reached a resolver: GraphQL coercion refused a variable. */
-function expectCoercionError(response: ApiResponse<AnyBody>): void {
-  expect(response.status).toBe(400);
-  expect(response.body.data).toBeUndefined();
-  expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-}
-
-async function expectUnauthenticated(query: string, variables: Record<string, unknown>, contentId?: number | string): Promise<void> {
-  const before = await databaseState(contentId);
-  const headersets: [Record<string, string>, string][] = [
-    [{}, 'API key is missing'],
-    [{ 'x-api-key': 'cpk_thisKeyWasNeverIssuedToAnyWorkspace0000000' }, 'API key is invalid'],
-  ];
-  for (const [headers, message] of headersets) {
-    const response = await apiClient(app.baseUrl, headers).graphql(query, variables);
-    expect(response.status).toBe(401);
-    expect(response.body.data).toBeUndefined();
-    expect(response.body.errors).toEqual([{ message, extensions: { code: 'UNAUTHENTICATED' } }]);
-  }
-  expect(await databaseState(contentId)).toEqual(before);
-}
-
-/** A cursor as the service encodes it (base64url JSON [property, value, id]), to craft bad ones. */
-function craftCursor(value: unknown): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
+/** The 401s: no key, and a key no workspace has. Nothing is written either way. */
+function expectUnauthenticated(query: string, variables: Record<string, unknown>, contentId?: number | string): Promise<void> {
+  return expectGraphQLUnauthenticated(app, query, variables, () => databaseState(contentId));
 }
 
 const byId = (values: string[]) => [...values].sort((a, b) => Number(a) - Number(b));

@@ -1,4 +1,9 @@
-import { apiClient, startTestApp, type AnyBody, type ApiClient, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { rowById, rowCounts } from '../support/database-state';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, expectRestUnauthenticated, type SendRequest } from '../support/expectations';
+import * as fixtures from '../support/fixtures';
+import { createCampaign, createCampaignsFixture, createPhases, type CampaignsFixture } from '../support/fixtures';
+import { timedResourceEvents, type TimedOutboxRow } from '../support/outbox';
+import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * REST /v2 contents (spec §2.1, §2.8, §3, §4.6, §7) through real HTTP over a real PostgreSQL.
@@ -38,11 +43,7 @@ const METRICS = ['g_impressions', 'e_impressions', 'g_video_views', 'e_video_vie
 const NULLABLE_INTEGERS = ['publisher_product_id', 'publisher_title_id', 'content_editor'];
 const MAX_INT = 2_147_483_647;
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const INVALID = 'The given data was invalid';
 const NOT_FOUND_BODY = { success: false, message: 'Content not found' };
-const ENVELOPE_KEYS = ['current_page', 'data', 'from', 'next_page_url', 'per_page', 'prev_page_url', 'to'];
 
 /** Every field's key and JSON type as spec §2.8 gives them. */
 function expectContentRecord(record: AnyBody): void {
@@ -58,18 +59,8 @@ function expectContentRecord(record: AnyBody): void {
   expect(record.updated_at).toMatch(ISO_TIMESTAMP);
 }
 
-/** A 422 naming exactly one field, each message starting with that field's v2 name. */
-function expectInvalid(response: ApiResponse<AnyBody>, field: string): void {
-  expect(response.status).toBe(422);
-  expect(response.body).toEqual({ success: false, message: INVALID, errors: { [field]: expect.any(Array) } });
-  const messages: unknown[] = response.body.errors[field];
-  expect(messages.length).toBeGreaterThan(0);
-  for (const message of messages) expect(message).toEqual(expect.stringMatching(new RegExp(`^${field} \\S`)));
-}
-
 function expectNotFound(response: ApiResponse<AnyBody>): void {
-  expect(response.status).toBe(404);
-  expect(response.body).toEqual(NOT_FOUND_BODY);
+  expectNotFoundBody(response, NOT_FOUND_BODY);
 }
 
 let app: TestApp;
@@ -77,48 +68,13 @@ let ws: Workspace;
 let other: Workspace;
 
 /** A campaign with two phases, plus a second campaign with one phase, in one workspace. */
-interface Fixture {
-  workspace: Workspace;
-  accountId: number;
-  campaignId: number;
-  phaseId: number;
-  secondPhaseId: number;
-  otherCampaignId: number;
-  otherCampaignPhaseId: number;
-}
+type Fixture = CampaignsFixture<number>;
 
 let fx: Fixture;
 let foreign: Fixture;
 
-async function createAccount(workspace: Workspace, name: string): Promise<number> {
-  const response = await workspace.api.post('/v2/advertiser-accounts', { name });
-  expect(response.status).toBe(200);
-  return response.body.data.advertiser_account.id as number;
-}
-
-async function createCampaign(workspace: Workspace, accountId: number, title = 'A campaign'): Promise<number> {
-  const response = await workspace.api.post('/v2/campaigns', { campaign_title: title, primary_advertiser_account_id: accountId });
-  expect(response.status).toBe(200);
-  return response.body.data.campaign.id as number;
-}
-
-/** Creates phases (the create returns data null) and reads their ids back, in phase order. */
-async function createPhases(workspace: Workspace, campaignId: number, titles: string[]): Promise<number[]> {
-  const created = await workspace.api.post('/v2/phases', { campaign_id: campaignId, phases: titles.map((phase_title) => ({ phase_title })) });
-  expect(created.status).toBe(200);
-  const listed = await workspace.api.get(`/v2/phases?campaign_id=${campaignId}&per_page=100`);
-  expect(listed.status).toBe(200);
-  const records: AnyBody[] = listed.body.data.phases.data;
-  return records.filter((phase) => titles.includes(phase.phase_title)).map((phase) => phase.id as number);
-}
-
-async function createFixture(workspace: Workspace): Promise<Fixture> {
-  const accountId = await createAccount(workspace, 'Acme Brands');
-  const campaignId = await createCampaign(workspace, accountId, 'Main campaign');
-  const [phaseId, secondPhaseId] = await createPhases(workspace, campaignId, ['Phase one', 'Phase two']);
-  const otherCampaignId = await createCampaign(workspace, accountId, 'Other campaign');
-  const [otherCampaignPhaseId] = await createPhases(workspace, otherCampaignId, ['Other phase']);
-  return { workspace, accountId, campaignId, phaseId, secondPhaseId, otherCampaignId, otherCampaignPhaseId };
+function createFixture(workspace: Workspace): Promise<Fixture> {
+  return createCampaignsFixture(workspace, Number);
 }
 
 /** Creates a content piece through the API and returns its v2 record. */
@@ -129,65 +85,33 @@ async function createContent(fields: Record<string, unknown> = {}, fixture = fx)
 }
 
 /** Creates `count` distributions of a content piece; returns their v2 records. */
-async function createDistributions(contentId: number, count = 1, workspace = ws): Promise<AnyBody[]> {
-  const entry = {
-    distribution_type_id: 1,
-    primary_link: { link_type: 1, original_link: 'https://example.com' },
-    distribution_media_library: [{ file_url: 'https://example.com/a.jpg' }],
-  };
-  const response = await workspace.api.post('/v2/distributions', { content_id: contentId, distributions: Array.from({ length: count }, () => entry) });
-  expect(response.status).toBe(200);
-  return response.body.data.distributions;
+function createDistributions(contentId: number, count = 1, workspace = ws): Promise<AnyBody[]> {
+  return fixtures.createDistributions(workspace, contentId, count, fixtures.DISTRIBUTION_WITH_LINK_AND_MEDIA);
 }
 
-async function rawContent(id: number): Promise<Record<string, unknown> | undefined> {
-  const rows: Record<string, unknown>[] = await app.dataSource.query('SELECT * FROM contents WHERE id = $1', [id]);
-  return rows[0];
+function rawContent(id: number): Promise<Record<string, unknown> | undefined> {
+  return rowById(app, 'contents', id);
 }
 
 async function rawDistributions(contentId: number): Promise<Record<string, unknown>[]> {
   return app.dataSource.query('SELECT * FROM distributions WHERE content_id = $1 ORDER BY id', [contentId]);
 }
 
-interface OutboxRow {
-  organisation_id: number;
-  event_type: string;
-  resource_type: string;
-  resource_id: number;
-  payload: AnyBody;
-  request_id: string | null;
-  created_at: Date;
-}
-
-async function eventsFor(contentId: number): Promise<OutboxRow[]> {
-  return app.dataSource.query(
-    `SELECT organisation_id, event_type, resource_type, resource_id, payload, request_id, created_at
-       FROM outbox_events WHERE resource_type = 'content' AND resource_id = $1 ORDER BY id`,
-    [contentId],
-  );
+/** The content piece's outbox events, oldest first, with their times. */
+function eventsFor(contentId: number): Promise<TimedOutboxRow[]> {
+  return timedResourceEvents(app, 'content', contentId);
 }
 
 /** What must not move when a request is refused: the content's row, its distributions and the row counts. */
 async function databaseState(contentId?: number): Promise<AnyBody> {
-  const [counts] = await app.dataSource.query(
-    `SELECT (SELECT count(*) FROM contents)::int AS contents,
-            (SELECT count(*) FROM distributions)::int AS distributions,
-            (SELECT count(*) FROM outbox_events)::int AS events`,
-  );
+  const counts = await rowCounts(app, ['contents', 'distributions', 'outbox_events']);
   if (contentId === undefined) return { counts, row: null, distributions: null };
   return { counts, row: await rawContent(contentId), distributions: await rawDistributions(contentId) };
 }
 
 /** The 401s: no key, and a key no workspace has. Nothing is written either way. */
-async function expectUnauthenticated(send: (client: ApiClient) => Promise<ApiResponse<AnyBody>>, contentId?: number): Promise<void> {
-  const before = await databaseState(contentId);
-  const missing = await send(apiClient(app.baseUrl));
-  expect(missing.status).toBe(401);
-  expect(missing.body).toEqual({ success: false, message: 'API key is missing' });
-  const invalid = await send(apiClient(app.baseUrl, { 'x-api-key': 'cpk_thisKeyWasNeverIssuedToAnyWorkspace0000000' }));
-  expect(invalid.status).toBe(401);
-  expect(invalid.body).toEqual({ success: false, message: 'API key is invalid' });
-  expect(await databaseState(contentId)).toEqual(before);
+function expectUnauthenticated(send: SendRequest, contentId?: number): Promise<void> {
+  return expectRestUnauthenticated(app, send, () => databaseState(contentId));
 }
 
 /**
@@ -252,9 +176,6 @@ async function orphanedContents(): Promise<number> {
   );
   return orphans;
 }
-
-/** Ids that name no content piece of the workspace: unknown, malformed, out of range. */
-const MISSING_IDS = ['999999', 'abc', '0', '-1', '1.5', '99999999999'];
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -689,7 +610,7 @@ describe('GET /v2/contents (list)', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: expect.any(String), data: { contents: expect.any(Object) } });
     const page = response.body.data.contents;
-    expect(Object.keys(page).sort()).toEqual(ENVELOPE_KEYS);
+    expect(Object.keys(page).sort()).toEqual(PAGINATION_KEYS);
     expect(page).toEqual({ current_page: 1, data: expect.any(Array), from: 1, next_page_url: null, per_page: 15, prev_page_url: null, to: 5 });
     expect(page.data.map((record: AnyBody) => record.content_id)).toEqual(Object.values(ids).sort((x, y) => x - y));
     for (const record of page.data) expectContentRecord(record);

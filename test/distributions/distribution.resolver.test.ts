@@ -1,4 +1,9 @@
-import { apiClient, startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { allRows, rowCounts } from '../support/database-state';
+import { ISO_TIMESTAMP, escapeRegExp, fieldLabel } from '../support/expectations';
+import * as fixtures from '../support/fixtures';
+import { USER_ERRORS, expectCoercionError, expectGraphQLUnauthenticated } from '../support/graphql';
+import { mediaAddedEvents, resourceEvents, type OutboxRow } from '../support/outbox';
+import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * GraphQL distributions: `distribution(id)`, its `content`, `primaryLink` and `mediaLibrary`,
@@ -55,8 +60,6 @@ const CONTENTS_DISTRIBUTIONS = `
   }
 `;
 
-const USER_ERRORS = 'userErrors { field message code }';
-
 const CREATE = `
   mutation Create($contentId: ID!, $distributions: [DistributionInput!]!) {
     distributionsCreate(contentId: $contentId, distributions: $distributions) { distributions { ...DistributionFields } ${USER_ERRORS} }
@@ -77,7 +80,6 @@ const DELETE = `
   }
 `;
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const STATUSES = ['PLANNED', 'SCHEDULED', 'LIVE', 'PAUSED', 'COMPLETED', 'CANCELLED'] as const;
 type Status = (typeof STATUSES)[number];
 const STATUS_NUMBERS: Record<Status, number> = { PLANNED: 1, SCHEDULED: 2, LIVE: 3, PAUSED: 4, COMPLETED: 5, CANCELLED: 6 };
@@ -93,17 +95,14 @@ interface Placement {
   contentId: string;
 }
 
+/** A campaign of the workspace's one advertiser account (made by the first call); returns its GraphQL id. */
 async function createCampaign(workspace: Workspace): Promise<string> {
   let account = accounts.get(workspace);
   if (account === undefined) {
-    const response = await workspace.api.post('/v2/advertiser-accounts', { name: 'Acme Brands' });
-    expect(response.status).toBe(200);
-    account = response.body.data.advertiser_account.id as number;
+    account = await fixtures.createAccount(workspace, 'Acme Brands');
     accounts.set(workspace, account);
   }
-  const response = await workspace.api.post('/v2/campaigns', { campaign_title: 'A campaign', primary_advertiser_account_id: String(account) });
-  expect(response.status).toBe(200);
-  return String(response.body.data.campaign.id);
+  return String(await fixtures.createCampaign(workspace, String(account)));
 }
 
 async function createPhase(workspace: Workspace, campaignId: string): Promise<string> {
@@ -114,9 +113,7 @@ async function createPhase(workspace: Workspace, campaignId: string): Promise<st
 }
 
 async function createContent(workspace: Workspace, campaignId: string, phaseId: string, name = 'A piece'): Promise<string> {
-  const response = await workspace.api.post('/v2/contents', { campaign_id: Number(campaignId), phase_id: Number(phaseId), content_name: name });
-  expect(response.status).toBe(200);
-  return String(response.body.data.content.content_id);
+  return String(await fixtures.createContent(workspace, campaignId, phaseId, name));
 }
 
 async function createPlacement(workspace = ws): Promise<Placement> {
@@ -194,51 +191,22 @@ const fullInput = (): Record<string, AnyBody> => ({
   ],
 });
 
-interface OutboxRow {
-  organisation_id: number;
-  event_type: string;
-  resource_type: string;
-  resource_id: number;
-  payload: AnyBody;
-  request_id: string | null;
+function distributionEvents(distributionId: string): Promise<OutboxRow[]> {
+  return resourceEvents(app, 'distribution', distributionId);
 }
 
-const OUTBOX_COLUMNS = 'organisation_id, event_type, resource_type, resource_id, payload, request_id';
-
-async function distributionEvents(distributionId: string): Promise<OutboxRow[]> {
-  return app.dataSource.query(`SELECT ${OUTBOX_COLUMNS} FROM outbox_events WHERE resource_type = 'distribution' AND resource_id = $1 ORDER BY id`, [Number(distributionId)]);
-}
-
-async function mediaEvents(distributionId: string): Promise<OutboxRow[]> {
-  return app.dataSource.query(
-    `SELECT ${OUTBOX_COLUMNS} FROM outbox_events WHERE event_type = 'campaign_media_added' AND (payload->>'distribution_id')::int = $1 ORDER BY id`,
-    [Number(distributionId)],
-  );
+function mediaEvents(distributionId: string): Promise<OutboxRow[]> {
+  return mediaAddedEvents(app, distributionId);
 }
 
 /** Everything a refused mutation must leave alone. */
 async function databaseState(): Promise<AnyBody> {
-  const query = (sql: string): Promise<AnyBody[]> => app.dataSource.query(sql);
-  const [counts] = await query(
-    `SELECT (SELECT count(*) FROM distributions)::int AS distributions, (SELECT count(*) FROM distribution_links)::int AS links,
-            (SELECT count(*) FROM distribution_media)::int AS media, (SELECT count(*) FROM outbox_events)::int AS events`,
-  );
   return {
-    counts,
-    distributions: await query('SELECT * FROM distributions ORDER BY id'),
-    links: await query('SELECT * FROM distribution_links ORDER BY id'),
-    media: await query('SELECT * FROM distribution_media ORDER BY id'),
+    counts: await rowCounts(app, ['distributions', 'distribution_links', 'distribution_media', 'outbox_events']),
+    distributions: await allRows(app, 'distributions'),
+    links: await allRows(app, 'distribution_links'),
+    media: await allRows(app, 'distribution_media'),
   };
-}
-
-/** How an error message names its field: the last path segment, or the whole path when that is an array index. */
-function label(path: string): string {
-  const last = path.split('.').at(-1) ?? path;
-  return /^\d+$/.test(last) ? path : last;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** A refused bulk mutation: no distributions, and exactly these BAD_USER_INPUT argument paths. */
@@ -248,7 +216,7 @@ function expectUserErrors(payload: AnyBody, ...fields: string[][]): void {
   expect(sorted(payload.userErrors.map((error: AnyBody) => error.field))).toEqual([...new Set(sorted(fields))]);
   for (const error of payload.userErrors) {
     expect(error.code).toBe('BAD_USER_INPUT');
-    expect(error.message).toMatch(new RegExp(`^${escape(label(error.field.join('.')))} \\S`));
+    expect(error.message).toMatch(new RegExp(`^${escapeRegExp(fieldLabel(error.field.join('.')))} \\S`));
   }
 }
 
@@ -256,26 +224,9 @@ function expectContentNotFound(payload: AnyBody): void {
   expect(payload).toEqual({ distributions: null, userErrors: [{ field: ['contentId'], message: 'Content not found', code: 'NOT_FOUND' }] });
 }
 
-/** The request never reached a resolver: GraphQL coercion refused a variable. */
-function expectCoercionError(response: ApiResponse<AnyBody>): void {
-  expect(response.status).toBe(400);
-  expect(response.body.data).toBeUndefined();
-  expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-}
-
-async function expectUnauthenticated(query: string, variables: Record<string, unknown>): Promise<void> {
-  const before = await databaseState();
-  const headersets: [Record<string, string>, string][] = [
-    [{}, 'API key is missing'],
-    [{ 'x-api-key': 'cpk_thisKeyWasNeverIssuedToAnyWorkspace0000000' }, 'API key is invalid'],
-  ];
-  for (const [headers, message] of headersets) {
-    const response = await apiClient(app.baseUrl, headers).graphql(query, variables);
-    expect(response.status).toBe(401);
-    expect(response.body.data).toBeUndefined();
-    expect(response.body.errors).toEqual([{ message, extensions: { code: 'UNAUTHENTICATED' } }]);
-  }
-  expect(await databaseState()).toEqual(before);
+/** The 401s: no key, and a key no workspace has. Nothing is written either way. */
+function expectUnauthenticated(query: string, variables: Record<string, unknown>): Promise<void> {
+  return expectGraphQLUnauthenticated(app, query, variables, databaseState);
 }
 
 let foreign: Placement;

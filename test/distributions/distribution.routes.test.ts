@@ -1,4 +1,8 @@
-import { apiClient, startTestApp, type AnyBody, type ApiClient, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { allRows, rowCounts } from '../support/database-state';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, escapeRegExp, expectNotFoundBody, expectRestUnauthenticated, fieldLabel, type SendRequest } from '../support/expectations';
+import * as fixtures from '../support/fixtures';
+import { mediaAddedEvents, resourceEvents, type OutboxRow } from '../support/outbox';
+import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * REST /v2 distributions (spec §2.9, §4.7, §6, §7) through real HTTP over a real PostgreSQL.
@@ -34,20 +38,12 @@ const RECORD_KEYS = [
 ];
 const LINK_KEYS = ['id', 'link_type', 'link_label', 'original_link', 'hyperlink_text'];
 const MEDIA_KEYS = ['id', 'is_body_media', 'media_label', 'file_url', 'media_notes'];
-const PAGE_KEYS = ['current_page', 'data', 'from', 'next_page_url', 'per_page', 'prev_page_url', 'to'];
 const INTEGERS = ['id', 'content_id', 'campaign_id', 'distribution_type_id', 'status', 'distiribution_class', 'count_clicks_as', 'no_of_feedback_allowed'];
 const FLAGS = ['has_destination_link', 'advertiser_review'];
 const STRINGS = ['content_tile', 'distribution_label'];
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const INVALID = 'The given data was invalid';
 const DISTRIBUTION_NOT_FOUND = { success: false, message: 'Distribution not found' };
 const CONTENT_NOT_FOUND = { success: false, message: 'Content not found' };
-const UNKNOWN_KEY = 'cpk_thisKeyWasNeverIssuedToAnyWorkspace0000000';
-
-/** Ids that name nothing: unknown, malformed, out of range. */
-const MISSING_IDS = ['999999', 'abc', '0', '-1', '1.5', '99999999999'];
 
 /** Every key and JSON type of a distribution record, its link and its media. */
 function expectDistributionRecord(record: AnyBody): void {
@@ -81,16 +77,6 @@ function expectDistributionRecord(record: AnyBody): void {
   expect(ids).toEqual([...ids].sort((a, b) => a - b));
 }
 
-/** How an error message names its field: the last path segment, or the whole path when that is an array index. */
-function label(path: string): string {
-  const last = path.split('.').at(-1) ?? path;
-  return /^\d+$/.test(last) ? path : last;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** A 422 naming exactly the given fields, each message starting with the field's label. */
 function expectInvalid(response: ApiResponse<AnyBody>, ...fields: string[]): void {
   expect(response.status).toBe(422);
@@ -99,24 +85,22 @@ function expectInvalid(response: ApiResponse<AnyBody>, ...fields: string[]): voi
   for (const field of fields) {
     const messages: unknown[] = response.body.errors[field];
     expect(messages.length).toBeGreaterThan(0);
-    for (const message of messages) expect([field, message]).toEqual([field, expect.stringMatching(new RegExp(`^${escape(label(field))} \\S`))]);
+    for (const message of messages) expect([field, message]).toEqual([field, expect.stringMatching(new RegExp(`^${escapeRegExp(fieldLabel(field))} \\S`))]);
   }
 }
 
 /** A 422 for an array field sent as an object: that field alone is named (no nested errors of the object). */
 function expectNotAnArray(response: ApiResponse<AnyBody>, field: string): void {
   expectInvalid(response, field);
-  expect(response.body.errors[field]).toEqual(expect.arrayContaining([`${label(field)} must be an array`]));
+  expect(response.body.errors[field]).toEqual(expect.arrayContaining([`${fieldLabel(field)} must be an array`]));
 }
 
 function expectDistributionNotFound(response: ApiResponse<AnyBody>): void {
-  expect(response.status).toBe(404);
-  expect(response.body).toEqual(DISTRIBUTION_NOT_FOUND);
+  expectNotFoundBody(response, DISTRIBUTION_NOT_FOUND);
 }
 
 function expectContentNotFound(response: ApiResponse<AnyBody>): void {
-  expect(response.status).toBe(404);
-  expect(response.body).toEqual(CONTENT_NOT_FOUND);
+  expectNotFoundBody(response, CONTENT_NOT_FOUND);
 }
 
 let app: TestApp;
@@ -130,17 +114,14 @@ interface Placement {
   contentId: number;
 }
 
+/** A campaign of the workspace's one advertiser account (made by the first call). */
 async function createCampaign(workspace: Workspace): Promise<number> {
   let account = accounts.get(workspace);
   if (account === undefined) {
-    const response = await workspace.api.post('/v2/advertiser-accounts', { name: 'Acme Brands' });
-    expect(response.status).toBe(200);
-    account = response.body.data.advertiser_account.id as number;
+    account = await fixtures.createAccount(workspace, 'Acme Brands');
     accounts.set(workspace, account);
   }
-  const response = await workspace.api.post('/v2/campaigns', { campaign_title: 'A campaign', primary_advertiser_account_id: String(account) });
-  expect(response.status).toBe(200);
-  return response.body.data.campaign.id as number;
+  return fixtures.createCampaign(workspace, String(account));
 }
 
 async function createPhase(workspace: Workspace, campaignId: number): Promise<number> {
@@ -152,10 +133,8 @@ async function createPhase(workspace: Workspace, campaignId: number): Promise<nu
   return listed.body.data.phases.data.at(-1).id as number;
 }
 
-async function createContent(workspace: Workspace, campaignId: number, phaseId: number, name = 'A piece'): Promise<number> {
-  const response = await workspace.api.post('/v2/contents', { campaign_id: campaignId, phase_id: phaseId, content_name: name });
-  expect(response.status).toBe(200);
-  return response.body.data.content.content_id as number;
+function createContent(workspace: Workspace, campaignId: number, phaseId: number, name = 'A piece'): Promise<number> {
+  return fixtures.createContent(workspace, campaignId, phaseId, name);
 }
 
 /** A campaign, a phase and a content piece of it. */
@@ -226,54 +205,27 @@ const fullEntry = (): Record<string, AnyBody> => ({
   ],
 });
 
-interface OutboxRow {
-  organisation_id: number;
-  event_type: string;
-  resource_type: string;
-  resource_id: number;
-  payload: AnyBody;
-  request_id: string | null;
+function distributionEvents(distributionId: number): Promise<OutboxRow[]> {
+  return resourceEvents(app, 'distribution', distributionId);
 }
 
-const OUTBOX_COLUMNS = 'organisation_id, event_type, resource_type, resource_id, payload, request_id';
-
-async function distributionEvents(distributionId: number): Promise<OutboxRow[]> {
-  return app.dataSource.query(`SELECT ${OUTBOX_COLUMNS} FROM outbox_events WHERE resource_type = 'distribution' AND resource_id = $1 ORDER BY id`, [distributionId]);
-}
-
-async function mediaEvents(distributionId: number): Promise<OutboxRow[]> {
-  return app.dataSource.query(
-    `SELECT ${OUTBOX_COLUMNS} FROM outbox_events WHERE event_type = 'campaign_media_added' AND (payload->>'distribution_id')::int = $1 ORDER BY id`,
-    [distributionId],
-  );
+function mediaEvents(distributionId: number): Promise<OutboxRow[]> {
+  return mediaAddedEvents(app, distributionId);
 }
 
 /** Everything a refused request must leave alone: every distribution, link and media row, and the event count. */
 async function databaseState(): Promise<AnyBody> {
-  const query = (sql: string): Promise<AnyBody[]> => app.dataSource.query(sql);
-  const [counts] = await query(
-    `SELECT (SELECT count(*) FROM distributions)::int AS distributions, (SELECT count(*) FROM distribution_links)::int AS links,
-            (SELECT count(*) FROM distribution_media)::int AS media, (SELECT count(*) FROM outbox_events)::int AS events,
-            (SELECT count(*) FROM contents)::int AS contents`,
-  );
   return {
-    counts,
-    distributions: await query('SELECT * FROM distributions ORDER BY id'),
-    links: await query('SELECT * FROM distribution_links ORDER BY id'),
-    media: await query('SELECT * FROM distribution_media ORDER BY id'),
+    counts: await rowCounts(app, ['distributions', 'distribution_links', 'distribution_media', 'outbox_events', 'contents']),
+    distributions: await allRows(app, 'distributions'),
+    links: await allRows(app, 'distribution_links'),
+    media: await allRows(app, 'distribution_media'),
   };
 }
 
 /** The 401s: no key, and a key no workspace has. Nothing is written either way. */
-async function expectUnauthenticated(send: (client: ApiClient) => Promise<ApiResponse<AnyBody>>): Promise<void> {
-  const before = await databaseState();
-  const missing = await send(apiClient(app.baseUrl));
-  expect(missing.status).toBe(401);
-  expect(missing.body).toEqual({ success: false, message: 'API key is missing' });
-  const invalid = await send(apiClient(app.baseUrl, { 'x-api-key': UNKNOWN_KEY }));
-  expect(invalid.status).toBe(401);
-  expect(invalid.body).toEqual({ success: false, message: 'API key is invalid' });
-  expect(await databaseState()).toEqual(before);
+function expectUnauthenticated(send: SendRequest): Promise<void> {
+  return expectRestUnauthenticated(app, send, databaseState);
 }
 
 let foreign: Placement;
@@ -306,7 +258,7 @@ describe('GET /v2/distributions/{id} (a content id lists, a distribution id show
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: expect.any(String), data: { distributions: expect.any(Object) } });
     const page = response.body.data.distributions;
-    expect(Object.keys(page).sort()).toEqual(PAGE_KEYS);
+    expect(Object.keys(page).sort()).toEqual(PAGINATION_KEYS);
     expect(page).toEqual({ current_page: 1, data: created, from: 1, next_page_url: null, per_page: 15, prev_page_url: null, to: 3 });
     for (const record of page.data) expectDistributionRecord(record);
   });

@@ -1,4 +1,10 @@
-import { apiClient, startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { rowById, rowCounts } from '../support/database-state';
+import { ISO_TIMESTAMP } from '../support/expectations';
+import * as fixtures from '../support/fixtures';
+import { createAccount } from '../support/fixtures';
+import { USER_ERRORS, expectCoercionError, expectGraphQLUnauthenticated, expectUserErrorsAt } from '../support/graphql';
+import { resourceEvents, type OutboxRow } from '../support/outbox';
+import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * GraphQL phases: `phase(id)`, `Phase.campaign`, `Phase.contents`, `Campaign.phases` and the
@@ -55,8 +61,6 @@ const PHASE_CONTENTS = `
   }
 `;
 
-const USER_ERRORS = 'userErrors { field message code }';
-
 const CREATE = `
   mutation Create($campaignId: ID!, $phases: [PhaseInput!]!) {
     phasesCreate(campaignId: $campaignId, phases: $phases) { phases { ...PhaseFields } ${USER_ERRORS} }
@@ -77,7 +81,6 @@ const DELETE = `
   }
 `;
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const METRICS = ['gImpressions', 'eImpressions', 'gVideoViews', 'eVideoViews', 'gArticleViews', 'eArticleViews', 'gTrafficToSite', 'eTrafficToSite'];
 
 let app: TestApp;
@@ -90,17 +93,9 @@ async function gql(query: string, variables: Record<string, unknown> = {}, works
   return workspace.api.graphql(query, variables);
 }
 
-async function createAccount(workspace: Workspace, name: string): Promise<number> {
-  const response = await workspace.api.post('/v2/advertiser-accounts', { name });
-  expect(response.status).toBe(200);
-  return response.body.data.advertiser_account.id as number;
-}
-
 /** Creates a campaign through REST and returns its GraphQL id. */
 async function createCampaign(title = 'A campaign', workspace = ws, account = accountId): Promise<string> {
-  const response = await workspace.api.post('/v2/campaigns', { campaign_title: title, primary_advertiser_account_id: String(account) });
-  expect(response.status).toBe(200);
-  return String(response.body.data.campaign.id);
+  return String(await fixtures.createCampaign(workspace, String(account), title));
 }
 
 /** Runs phasesCreate and expects it to succeed; returns the phases in request order. */
@@ -118,74 +113,38 @@ async function createPhase(campaignId: string, fields: Record<string, unknown> =
 }
 
 async function createContent(campaignId: string, phaseId: string, name = 'A content piece'): Promise<string> {
-  const response = await ws.api.post('/v2/contents', { campaign_id: Number(campaignId), phase_id: Number(phaseId), content_name: name });
-  expect(response.status).toBe(200);
-  return String(response.body.data.content.content_id);
+  return String(await fixtures.createContent(ws, campaignId, phaseId, name));
 }
 
 async function createDistribution(contentId: string): Promise<number> {
-  const response = await ws.api.post('/v2/distributions', { content_id: Number(contentId), distributions: [{ distribution_type_id: 1 }] });
-  expect(response.status).toBe(200);
-  return response.body.data.distributions[0].id as number;
+  const [distribution] = await fixtures.createDistributions(ws, contentId, 1, fixtures.BARE_DISTRIBUTION);
+  return distribution.id as number;
 }
 
-async function rawPhase(id: number | string): Promise<Record<string, unknown> | undefined> {
-  const rows: Record<string, unknown>[] = await app.dataSource.query('SELECT * FROM phases WHERE id = $1', [Number(id)]);
-  return rows[0];
+function rawPhase(id: number | string): Promise<Record<string, unknown> | undefined> {
+  return rowById(app, 'phases', id);
 }
 
-interface OutboxRow {
-  organisation_id: number;
-  event_type: string;
-  resource_type: string;
-  resource_id: number;
-  payload: AnyBody;
-  request_id: string | null;
-}
-
-async function eventsFor(phaseId: number | string): Promise<OutboxRow[]> {
-  return app.dataSource.query(
-    `SELECT organisation_id, event_type, resource_type, resource_id, payload, request_id
-       FROM outbox_events WHERE resource_type = 'phase' AND resource_id = $1 ORDER BY id`,
-    [Number(phaseId)],
-  );
+/** The phase's outbox events, oldest first. */
+function eventsFor(phaseId: number | string): Promise<OutboxRow[]> {
+  return resourceEvents(app, 'phase', phaseId);
 }
 
 /** What must not move when a request is refused: the row counts and, when given, the phase's row. */
 async function databaseState(phaseId?: number | string): Promise<AnyBody> {
-  const [counts] = await app.dataSource.query(
-    `SELECT (SELECT count(*) FROM phases)::int AS phases, (SELECT count(*) FROM contents)::int AS contents,
-            (SELECT count(*) FROM distributions)::int AS distributions, (SELECT count(*) FROM outbox_events)::int AS events`,
-  );
+  const counts = await rowCounts(app, ['phases', 'contents', 'distributions', 'outbox_events']);
   return { counts, row: phaseId === undefined ? null : await rawPhase(phaseId) };
 }
 
 /** A refused mutation: exactly these userErrors (one per field path), each message starting with the field's name. */
 function expectUserErrors(payload: AnyBody, resultKey: string, fields: string[][], code = 'BAD_USER_INPUT'): void {
   expect(payload[resultKey]).toBeNull();
-  expect(payload.userErrors).toEqual(fields.map((field) => ({ field, message: expect.stringMatching(new RegExp(`^${field.at(-1)} \\S`)), code })));
+  expectUserErrorsAt(payload, fields, code);
 }
 
-/** The request never reached a resolver: GraphQL coercion refused a variable. */
-function expectCoercionError(response: ApiResponse<AnyBody>): void {
-  expect(response.status).toBe(400);
-  expect(response.body.data).toBeUndefined();
-  expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-}
-
-async function expectUnauthenticated(query: string, variables: Record<string, unknown>, phaseId?: number | string): Promise<void> {
-  const before = await databaseState(phaseId);
-  const headersets: [Record<string, string>, string][] = [
-    [{}, 'API key is missing'],
-    [{ 'x-api-key': 'cpk_thisKeyWasNeverIssuedToAnyWorkspace0000000' }, 'API key is invalid'],
-  ];
-  for (const [headers, message] of headersets) {
-    const response = await apiClient(app.baseUrl, headers).graphql(query, variables);
-    expect(response.status).toBe(401);
-    expect(response.body.data).toBeUndefined();
-    expect(response.body.errors).toEqual([{ message, extensions: { code: 'UNAUTHENTICATED' } }]);
-  }
-  expect(await databaseState(phaseId)).toEqual(before);
+/** The 401s: no key, and a key no workspace has. Nothing is written either way. */
+function expectUnauthenticated(query: string, variables: Record<string, unknown>, phaseId?: number | string): Promise<void> {
+  return expectGraphQLUnauthenticated(app, query, variables, () => databaseState(phaseId));
 }
 
 beforeAll(async () => {

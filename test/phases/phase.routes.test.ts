@@ -1,4 +1,9 @@
-import { apiClient, startTestApp, type AnyBody, type ApiClient, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { rowById, rowCounts } from '../support/database-state';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectNotFoundBody, expectRestUnauthenticated, type SendRequest } from '../support/expectations';
+import * as fixtures from '../support/fixtures';
+import { createAccount } from '../support/fixtures';
+import { resourceEvents, type OutboxRow } from '../support/outbox';
+import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * REST /v2 phases (spec §2.1, §2.7, §4.4a, §7) through real HTTP over a real PostgreSQL:
@@ -41,18 +46,10 @@ const RECORD_KEYS = [
 const METRICS = ['g_impressions', 'e_impressions', 'g_video_views', 'e_video_views', 'g_article_views', 'e_article_views', 'g_traffic_to_site', 'e_traffic_to_site'];
 const STRINGS = ['external_id', 'phase_title', 'phase_description', 'key_message'];
 const DATES = ['earliest_phase_launch_date', 'latest_phase_launch_date', 'earliest_phase_end_date', 'latest_phase_end_date'];
-const PAGINATION_KEYS = ['current_page', 'data', 'from', 'next_page_url', 'per_page', 'prev_page_url', 'to'];
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const INVALID = 'The given data was invalid';
 const CREATED_BODY = { success: true, message: 'Phases created successfully', data: null };
 const PHASE_NOT_FOUND = { success: false, message: 'Phase not found' };
 const CAMPAIGN_NOT_FOUND = { success: false, message: 'Campaign not found' };
-const UNISSUED_KEY = 'cpk_thisKeyWasNeverIssuedToAnyWorkspace0000000';
-
-/** Ids that name no phase of the workspace: unknown, malformed, out of range. */
-const MISSING_IDS = ['999999', 'abc', '0', '-1', '1.5', '99999999999'];
 
 /** Every field's key, order and JSON type. */
 function expectPhaseRecord(record: AnyBody): void {
@@ -84,8 +81,7 @@ function expectInvalid(response: ApiResponse<AnyBody>, field: string): void {
 }
 
 function expectPhaseNotFound(response: ApiResponse<AnyBody>): void {
-  expect(response.status).toBe(404);
-  expect(response.body).toEqual(PHASE_NOT_FOUND);
+  expectNotFoundBody(response, PHASE_NOT_FOUND);
 }
 
 let app: TestApp;
@@ -94,17 +90,9 @@ let accountId: number;
 let other: Workspace;
 let otherAccountId: number;
 
-async function createAccount(workspace: Workspace, name: string): Promise<number> {
-  const response = await workspace.api.post('/v2/advertiser-accounts', { name });
-  expect(response.status).toBe(200);
-  return response.body.data.advertiser_account.id as number;
-}
-
 /** Creates a campaign through the API and returns its id. */
-async function createCampaign(title = 'A campaign', workspace = ws, account = accountId): Promise<number> {
-  const response = await workspace.api.post('/v2/campaigns', { campaign_title: title, primary_advertiser_account_id: String(account) });
-  expect(response.status).toBe(200);
-  return response.body.data.campaign.id as number;
+function createCampaign(title = 'A campaign', workspace = ws, account = accountId): Promise<number> {
+  return fixtures.createCampaign(workspace, String(account), title);
 }
 
 /** POST /v2/phases, expecting success. */
@@ -130,22 +118,17 @@ async function phasesOf(campaignId: number, workspace = ws): Promise<AnyBody[]> 
   return response.body.data.phases.data;
 }
 
-async function createContent(campaignId: number, phaseId: number, name = 'A content piece'): Promise<number> {
-  const response = await ws.api.post('/v2/contents', { campaign_id: campaignId, phase_id: phaseId, content_name: name });
-  expect(response.status).toBe(200);
-  return response.body.data.content.content_id as number;
+function createContent(campaignId: number, phaseId: number, name = 'A content piece'): Promise<number> {
+  return fixtures.createContent(ws, campaignId, phaseId, name);
 }
 
 async function createDistributions(contentId: number, count = 1): Promise<number[]> {
-  const distributions = Array.from({ length: count }, () => ({ distribution_type_id: 1 }));
-  const response = await ws.api.post('/v2/distributions', { content_id: contentId, distributions });
-  expect(response.status).toBe(200);
-  return response.body.data.distributions.map((distribution: AnyBody) => distribution.id as number);
+  const distributions = await fixtures.createDistributions(ws, contentId, count, fixtures.BARE_DISTRIBUTION);
+  return distributions.map((distribution: AnyBody) => distribution.id as number);
 }
 
-async function rawPhase(id: number): Promise<Record<string, unknown> | undefined> {
-  const rows: Record<string, unknown>[] = await app.dataSource.query('SELECT * FROM phases WHERE id = $1', [id]);
-  return rows[0];
+function rawPhase(id: number): Promise<Record<string, unknown> | undefined> {
+  return rowById(app, 'phases', id);
 }
 
 async function deletedAt(table: 'contents' | 'distributions' | 'phases', ids: number[]): Promise<(Date | null)[]> {
@@ -154,42 +137,20 @@ async function deletedAt(table: 'contents' | 'distributions' | 'phases', ids: nu
   return rows.map((row) => row.deleted_at);
 }
 
-interface OutboxRow {
-  organisation_id: number;
-  event_type: string;
-  resource_type: string;
-  resource_id: number;
-  payload: AnyBody;
-  request_id: string | null;
-}
-
-async function eventsFor(phaseId: number): Promise<OutboxRow[]> {
-  return app.dataSource.query(
-    `SELECT organisation_id, event_type, resource_type, resource_id, payload, request_id
-       FROM outbox_events WHERE resource_type = 'phase' AND resource_id = $1 ORDER BY id`,
-    [phaseId],
-  );
+/** The phase's outbox events, oldest first. */
+function eventsFor(phaseId: number): Promise<OutboxRow[]> {
+  return resourceEvents(app, 'phase', phaseId);
 }
 
 /** What must not move when a request is refused: the row counts and, when given, the phase's row. */
 async function databaseState(phaseId?: number): Promise<AnyBody> {
-  const [counts] = await app.dataSource.query(
-    `SELECT (SELECT count(*) FROM phases)::int AS phases, (SELECT count(*) FROM contents)::int AS contents,
-            (SELECT count(*) FROM distributions)::int AS distributions, (SELECT count(*) FROM outbox_events)::int AS events`,
-  );
+  const counts = await rowCounts(app, ['phases', 'contents', 'distributions', 'outbox_events']);
   return { counts, row: phaseId === undefined ? null : await rawPhase(phaseId) };
 }
 
 /** The 401s: no key, and a key no workspace has. Nothing is written either way. */
-async function expectUnauthenticated(send: (client: ApiClient) => Promise<ApiResponse<AnyBody>>, phaseId?: number): Promise<void> {
-  const before = await databaseState(phaseId);
-  const missing = await send(apiClient(app.baseUrl));
-  expect(missing.status).toBe(401);
-  expect(missing.body).toEqual({ success: false, message: 'API key is missing' });
-  const invalid = await send(apiClient(app.baseUrl, { 'x-api-key': UNISSUED_KEY }));
-  expect(invalid.status).toBe(401);
-  expect(invalid.body).toEqual({ success: false, message: 'API key is invalid' });
-  expect(await databaseState(phaseId)).toEqual(before);
+function expectUnauthenticated(send: SendRequest, phaseId?: number): Promise<void> {
+  return expectRestUnauthenticated(app, send, () => databaseState(phaseId));
 }
 
 beforeAll(async () => {

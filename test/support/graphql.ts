@@ -1,0 +1,40 @@
+import { apiClient, type AnyBody, type ApiResponse, type TestApp } from './test-app';
+import { UNISSUED_KEY } from './expectations';
+
+/** Helpers the GraphQL test files share: the userErrors selection, crafted cursors and the refusals every resolver has. */
+
+/** The selection every mutation payload ends with. */
+export const USER_ERRORS = 'userErrors { field message code }';
+
+/** A cursor as the services encode it (base64url JSON [property, value, id]), to craft bad ones. */
+export function craftCursor(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** Exactly these userErrors (one per field path, in order), each message starting with the path's last segment. */
+export function expectUserErrorsAt(payload: AnyBody, fields: string[][], code = 'BAD_USER_INPUT'): void {
+  expect(payload.userErrors).toEqual(fields.map((field) => ({ field, message: expect.stringMatching(new RegExp(`^${field.at(-1)} \\S`)), code })));
+}
+
+/** The request never reached a resolver: GraphQL coercion refused a variable. */
+export function expectCoercionError(response: ApiResponse<AnyBody>): void {
+  expect(response.status).toBe(400);
+  expect(response.body.data).toBeUndefined();
+  expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+}
+
+/** The GraphQL 401s: no key, and a key no workspace has. `state` must read the same before and after. */
+export async function expectGraphQLUnauthenticated(app: TestApp, query: string, variables: Record<string, unknown>, state: () => Promise<unknown>): Promise<void> {
+  const before = await state();
+  const headersets: [Record<string, string>, string][] = [
+    [{}, 'API key is missing'],
+    [{ 'x-api-key': UNISSUED_KEY }, 'API key is invalid'],
+  ];
+  for (const [headers, message] of headersets) {
+    const response = await apiClient(app.baseUrl, headers).graphql(query, variables);
+    expect(response.status).toBe(401);
+    expect(response.body.data).toBeUndefined();
+    expect(response.body.errors).toEqual([{ message, extensions: { code: 'UNAUTHENTICATED' } }]);
+  }
+  expect(await state()).toEqual(before);
+}
