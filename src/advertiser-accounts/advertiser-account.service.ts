@@ -5,7 +5,7 @@ import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPag
 import type { RequestContext } from '../common/request-context';
 import { assertValid } from '../common/validation';
 import { escapeLike } from '../common/sql';
-import { loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { Campaign } from '../campaigns/campaign.entity';
 import { recordEvent } from '../outbox/outbox';
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
@@ -33,7 +33,7 @@ export class AdvertiserAccountService {
 
   /** For DataLoader: one statement for many ids; missing or foreign ids are simply absent. */
   async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<AdvertiserAccount[]> {
-    return tenantQuery(this.dataSource.manager, AdvertiserAccount, 'a', ctx).andWhere('a.id = ANY(:ids)', { ids: [...ids] }).getMany();
+    return findManyInWorkspace(this.dataSource.manager, AdvertiserAccount, ctx, ids);
   }
 
   async create(ctx: RequestContext, input: AdvertiserAccountInput): Promise<AdvertiserAccount> {

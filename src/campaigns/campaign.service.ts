@@ -1,13 +1,14 @@
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { changedProperties } from '../common/changes';
+import { ValidationFailedError } from '../common/errors';
 import { parseId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { escapeLike } from '../common/sql';
 import { checkDateOrder } from '../common/date-order';
 import { assertValid, FieldErrorCollector } from '../common/validation';
-import { loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
 import { CAMPAIGN_DATE_PAIRS } from './campaign-rules';
@@ -38,7 +39,7 @@ export class CampaignService {
 
   /** For DataLoader: live campaigns of these ids in this workspace. */
   async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Campaign[]> {
-    return tenantQuery(this.dataSource.manager, Campaign, 'c', ctx).andWhere('c.id = ANY(:ids)', { ids: [...ids] }).getMany();
+    return findManyInWorkspace(this.dataSource.manager, Campaign, ctx, ids);
   }
 
   async create(ctx: RequestContext, input: CampaignInput): Promise<Campaign> {
@@ -112,11 +113,7 @@ export class CampaignService {
     const exists =
       accountId !== undefined &&
       (await tenantQuery(manager, AdvertiserAccount, 'a', ctx).select('a.id').andWhere('a.id = :accountId', { accountId }).setLock('pessimistic_read').getOne()) !== null;
-    if (!exists) {
-      const errors = new FieldErrorCollector();
-      errors.add('primaryAdvertiserAccountId', 'does not name an advertiser account of this workspace');
-      errors.throwIfAny();
-    }
+    if (!exists) throw ValidationFailedError.single('primaryAdvertiserAccountId', 'does not name an advertiser account of this workspace');
   }
 
   private load(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = false): Promise<Campaign> {

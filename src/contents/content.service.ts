@@ -6,7 +6,7 @@ import { type ConnectionRequest, type ConnectionSlice, fetchChildConnections, fe
 import type { RequestContext } from '../common/request-context';
 import { assertValid, type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
 import { nextContentDistributionIds } from '../db/shared-id-sequence';
-import { loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { moveDistributionsWithContent } from '../distributions/distribution-moves';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
@@ -48,7 +48,7 @@ export class ContentService {
 
   /** For DataLoader and the shared-id distribution route. */
   async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Content[]> {
-    return tenantQuery(this.dataSource.manager, Content, 'c', ctx).andWhere('c.id = ANY(:ids)', { ids: [...ids] }).getMany();
+    return findManyInWorkspace(this.dataSource.manager, Content, ctx, ids);
   }
 
   async create(ctx: RequestContext, input: ContentInput): Promise<Content> {

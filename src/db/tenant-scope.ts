@@ -16,6 +16,11 @@ export function tenantQuery<T extends ObjectLiteral>(
   return manager.createQueryBuilder(entity, alias).where(`${alias}.organisationId = :organisationId`, { organisationId: ctx.organisationId });
 }
 
+/** Live rows of the workspace among `ids` (for DataLoader batches); missing or foreign ids are simply absent. */
+export function findManyInWorkspace<T extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<T>, ctx: RequestContext, ids: readonly number[]): Promise<T[]> {
+  return tenantQuery(manager, entity, 'r', ctx).andWhere('r.id = ANY(:ids)', { ids: [...ids] }).getMany();
+}
+
 /**
  * How a write holds a row until its transaction ends: `update` (FOR UPDATE) so concurrent
  * writes to one record apply one after the other; `share` (FOR SHARE) so a referenced parent

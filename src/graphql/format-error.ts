@@ -1,15 +1,15 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { NotFoundError, UnauthenticatedError, ValidationFailedError } from '../common/errors';
+import { DomainError, NotFoundError, UnauthenticatedError, ValidationFailedError } from '../common/errors';
 
 export const INTERNAL_MESSAGE = 'Internal server error';
 
 /** Codes Apollo itself assigns to requests it could not run; they carry no internals. */
 const PASS_THROUGH_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE', 'UNAUTHENTICATED']);
 
+/** Refusals the domain raises on purpose; everything else is logged as a failure. */
 export function isExpectedError(error: unknown): boolean {
-  const original = unwrapResolverError(error);
-  return original instanceof NotFoundError || original instanceof UnauthenticatedError || original instanceof ValidationFailedError;
+  return unwrapResolverError(error) instanceof DomainError;
 }
 
 /**
@@ -17,7 +17,6 @@ export function isExpectedError(error: unknown): boolean {
  * anything unexpected (logged by the error-logging plugin) becomes a bare INTERNAL_SERVER_ERROR.
  */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  {
     const original = unwrapResolverError(error);
     const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
     if (original instanceof NotFoundError) return { ...base, message: original.message, extensions: { code: 'NOT_FOUND' } };
@@ -30,5 +29,4 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
       return { ...base, extensions: { code } };
     }
     return { ...base, message: INTERNAL_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
-  }
 }

@@ -6,7 +6,7 @@ import { parseId, parseIdOrNotFound } from '../common/ids';
 import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
-import { loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
 import { mergeCustomFields, PHASE_DATE_PAIRS, REQUIRED_ON_CREATE, sameJson } from './phase-rules';
@@ -32,7 +32,7 @@ export class PhaseService {
 
   /** For DataLoader: live phases of these ids in this workspace. */
   async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Phase[]> {
-    return tenantQuery(this.dataSource.manager, Phase, 'p', ctx).andWhere('p.id = ANY(:ids)', { ids: [...ids] }).getMany();
+    return findManyInWorkspace(this.dataSource.manager, Phase, ctx, ids);
   }
 
   /** For DataLoader: the live phases of many campaigns in one statement, in phase order. */
