@@ -4,8 +4,12 @@ import { ApiKeyService } from './api-keys/api-key.service';
 import { CampaignService } from './campaigns/campaign.service';
 import { ContentService } from './contents/content.service';
 import { DistributionService } from './distributions/distribution.service';
+import { MemberService } from './members/member.service';
+import { OrganisationUserService } from './organisation-users/organisation-user.service';
 import { OrganisationService } from './organisations/organisation.service';
 import { PhaseService } from './phases/phase.service';
+import { PublisherProfileService } from './publisher-profiles/publisher-profile.service';
+import { ReferenceLibraryService } from './reference-libraries/reference-library.service';
 
 /** The service layer: both faces and the admin CLI call these and nothing below them. */
 export interface Services {
@@ -16,6 +20,10 @@ export interface Services {
   phases: PhaseService;
   contents: ContentService;
   distributions: DistributionService;
+  organisationUsers: OrganisationUserService;
+  members: MemberService;
+  publisherProfiles: PublisherProfileService;
+  referenceLibraries: ReferenceLibraryService;
 }
 
 export function createServices(dataSource: DataSource): Services {
@@ -28,5 +36,9 @@ export function createServices(dataSource: DataSource): Services {
     phases: new PhaseService(dataSource),
     contents,
     distributions: new DistributionService(dataSource, contents),
+    organisationUsers: new OrganisationUserService(dataSource),
+    members: new MemberService(dataSource),
+    publisherProfiles: new PublisherProfileService(dataSource),
+    referenceLibraries: new ReferenceLibraryService(dataSource),
   };
 }

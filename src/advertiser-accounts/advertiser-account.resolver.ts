@@ -1,8 +1,9 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { parseIdOrNotFound } from '../common/ids';
 import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
 import { attempt } from '../graphql/user-error';
+import { Member } from '../members/member.entity';
 import { AdvertiserAccount } from './advertiser-account.entity';
 import { AdvertiserAccountConnection, AdvertiserAccountDeletePayload, AdvertiserAccountOrder, AdvertiserAccountPayload } from './advertiser-account.graphql';
 import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-account.input';
@@ -48,5 +49,15 @@ export class AdvertiserAccountResolver {
   async advertiserAccountDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<AdvertiserAccountDeletePayload> {
     const { result, userErrors } = await attempt(() => services.advertiserAccounts.delete(request, parseIdOrNotFound(id, RESOURCE)));
     return { deletedAdvertiserAccountId: result ? String(result.id) : null, userErrors };
+  }
+
+  @FieldResolver(() => [Member], { description: 'Live members of the account, by id.' })
+  async members(@Root() account: AdvertiserAccount, @Ctx() { loaders }: GraphQLContext): Promise<Member[]> {
+    return loaders.membersByAdvertiserAccountId.load(account.id);
+  }
+
+  @FieldResolver(() => Member, { nullable: true, description: 'The member named by `primaryContactId`; null when none is set.' })
+  async primaryContact(@Root() account: AdvertiserAccount, @Ctx() { loaders }: GraphQLContext): Promise<Member | null> {
+    return account.primaryContactId === null ? null : loaders.memberById.load(account.primaryContactId);
   }
 }

@@ -3,11 +3,14 @@ import { changedProperties } from '../common/changes';
 import { ValidationFailedError } from '../common/errors';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
-import { assertValid } from '../common/validation';
+import { assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
 import { escapeLike } from '../common/sql';
 import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { Campaign } from '../campaigns/campaign.entity';
+import { softDeleteMembersOfAccount } from '../members/member-cascade';
+import { Member } from '../members/member.entity';
 import { recordEvent } from '../outbox/outbox';
+import { checkReferences, needsCheck } from '../reference-libraries/reference-checks';
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
 import { AdvertiserAccount } from './advertiser-account.entity';
 import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-account.input';
@@ -37,7 +40,12 @@ export class AdvertiserAccountService {
   }
 
   async create(ctx: RequestContext, input: AdvertiserAccountInput): Promise<AdvertiserAccount> {
-    await assertValid(input, REQUIRED_ON_CREATE);
+    const problems = await validationProblems(input, REQUIRED_ON_CREATE);
+    // A new account has no members yet, so none can be its primary contact.
+    if (input.primaryContactId !== undefined && input.primaryContactId !== null && !problems.has('primaryContactId')) {
+      problems.add('primaryContactId', 'must be null when the account is created: add members, then name one of them');
+    }
+    problems.throwIfAny();
     return this.dataSource.transaction(async (manager) => {
       const { isDeleted: _isDeleted, ...fields } = input;
       const inserted = await manager.insert(AdvertiserAccount, {
@@ -57,6 +65,12 @@ export class AdvertiserAccountService {
     return this.dataSource.transaction(async (manager) => {
       const current = await this.load(manager, ctx, id, 'update');
       const { isDeleted: _isDeleted, ...fields } = input;
+      if (needsCheck(fields.primaryContactId, current.primaryContactId)) {
+        const problems = new FieldErrorCollector();
+        const within = { property: 'advertiserAccountId', id };
+        await checkReferences(manager, ctx, [{ path: 'primaryContactId', id: fields.primaryContactId, entity: Member, describe: 'a member of this advertiser account', within }], problems);
+        problems.throwIfAny();
+      }
       const changed = changedProperties(current, fields);
       if (changed.length === 0) return current;
       await manager.update(AdvertiserAccount, { id, organisationId: ctx.organisationId }, fields);
@@ -75,13 +89,13 @@ export class AdvertiserAccountService {
       if (campaigns > 0) {
         throw ValidationFailedError.single('id', `has ${campaigns} campaign(s); delete them or move them to another account first`);
       }
+      const members = await softDeleteMembersOfAccount(manager, ctx, id);
       const account = await softDeleteInWorkspace(manager, AdvertiserAccount, ctx, id, { isDeleted: 1 });
-      await recordEvent(manager, ctx, this.event('advertiser_account_deleted', account, ctx));
+      const event = this.event('advertiser_account_deleted', account, ctx);
+      await recordEvent(manager, ctx, { ...event, payload: { ...event.payload, deleted: { members } } });
       return account;
     });
   }
-
-  /** Create needs a name; a missing one is reported together with every other broken rule, in one refusal. */
 
   private load(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = false): Promise<AdvertiserAccount> {
     return loadInWorkspace(manager, AdvertiserAccount, ctx, id, RESOURCE, lock);

@@ -1,7 +1,5 @@
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { changedProperties } from '../common/changes';
-import { ValidationFailedError } from '../common/errors';
 import { parseId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
@@ -11,7 +9,8 @@ import { assertValid, FieldErrorCollector } from '../common/validation';
 import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
-import { CAMPAIGN_DATE_PAIRS } from './campaign-rules';
+import { checkReferences } from '../reference-libraries/reference-checks';
+import { CAMPAIGN_DATE_PAIRS, campaignReferences } from './campaign-rules';
 import { CampaignStatus, campaignStatuses } from './campaign-status';
 import { Campaign } from './campaign.entity';
 import { CampaignFilter, CampaignInput } from './campaign.input';
@@ -51,7 +50,8 @@ export class CampaignService {
     errors.throwIfAny();
 
     return this.dataSource.transaction(async (manager) => {
-      await this.assertAccountExists(manager, ctx, values.primaryAdvertiserAccountId);
+      await checkReferences(manager, ctx, campaignReferences(values, null), errors);
+      errors.throwIfAny();
       const inserted = await manager.insert(Campaign, { ...values, organisationId: ctx.organisationId });
       const campaign = await this.load(manager, ctx, inserted.identifiers[0].id as number);
       await recordEvent(manager, ctx, this.event('campaign_created', campaign));
@@ -68,10 +68,8 @@ export class CampaignService {
       const errors = new FieldErrorCollector();
       campaignStatuses.checkTransition(errors, 'campaignStatus', current.campaignStatus, values.campaignStatus);
       checkDateOrder({ ...current, ...values }, CAMPAIGN_DATE_PAIRS, errors);
+      await checkReferences(manager, ctx, campaignReferences(values, current), errors);
       errors.throwIfAny();
-      if (values.primaryAdvertiserAccountId !== undefined && values.primaryAdvertiserAccountId !== current.primaryAdvertiserAccountId) {
-        await this.assertAccountExists(manager, ctx, values.primaryAdvertiserAccountId);
-      }
 
       const changed = changedProperties(current, values);
       if (changed.length === 0) return current;
@@ -101,19 +99,6 @@ export class CampaignService {
     const values: CampaignValues = { ...rest };
     if (primaryAdvertiserAccountId !== undefined) values.primaryAdvertiserAccountId = parseId(primaryAdvertiserAccountId) ?? undefined;
     return values;
-  }
-
-  /**
-   * The account must be a live account of this workspace; another workspace's is reported exactly like a missing one.
-   * FOR SHARE holds the account until this transaction commits: an account delete (which takes FOR UPDATE, then
-   * counts the account's campaigns) either waits and sees the new campaign, or commits first and this check finds
-   * the account gone. Without it the two could interleave and leave a live campaign on a deleted account.
-   */
-  private async assertAccountExists(manager: EntityManager, ctx: RequestContext, accountId: number | undefined): Promise<void> {
-    const exists =
-      accountId !== undefined &&
-      (await tenantQuery(manager, AdvertiserAccount, 'a', ctx).select('a.id').andWhere('a.id = :accountId', { accountId }).setLock('pessimistic_read').getOne()) !== null;
-    if (!exists) throw ValidationFailedError.single('primaryAdvertiserAccountId', 'does not name an advertiser account of this workspace');
   }
 
   private load(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = false): Promise<Campaign> {

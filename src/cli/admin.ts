@@ -6,6 +6,9 @@ import { parseId } from '../common/ids';
 import { ConfigError, loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
 import { createLogger } from '../logging/logger';
+import type { RequestContext } from '../common/request-context';
+import { PublisherProfileInput, PublisherTitleInput } from '../publisher-profiles/publisher-profile.input';
+import { toPublisherProfileRecord } from '../publisher-profiles/publisher-profile.record';
 import { createServices, type Services } from '../services';
 import { seedDemo } from './seed-demo';
 
@@ -36,6 +39,24 @@ async function withServices<T>(run: (services: Services) => Promise<T>): Promise
   } finally {
     await database.close();
   }
+}
+
+interface PublisherCreateOptions {
+  org: string;
+  name: string;
+  website?: string;
+  country?: string;
+  status: string;
+  description?: string;
+  contactEmail?: string;
+  title: string[];
+}
+
+/** Options as given; the service's rules judge them (an unknown status or country is refused there). */
+function publisherInput(options: PublisherCreateOptions): PublisherProfileInput {
+  const { org: _org, title, ...fields } = options;
+  const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return Object.assign(new PublisherProfileInput(), defined, { titles: title.map((name) => Object.assign(new PublisherTitleInput(), { name })) });
 }
 
 function program(): Command {
@@ -84,6 +105,27 @@ function program(): Command {
       if (keyId === null) throw new CliError(`--id must be a positive integer, got "${id}"`);
       const key = await withServices((services) => services.apiKeys.revoke(keyId));
       print({ id: key.id, prefix: key.prefix, revoked_at: key.revokedAt });
+    });
+
+  cli
+    .command('publisher:create')
+    .description('Create a publisher profile, with its titles, in a workspace (partners can read and delete them, not create them).')
+    .requiredOption('--org <organization_code>', 'workspace code')
+    .requiredOption('--name <name>', 'publisher name')
+    .option('--website <url>', 'home page (http or https)')
+    .option('--country <code>', 'ISO 3166-1 alpha-2 country code')
+    .option('--status <status>', 'active or inactive', 'active')
+    .option('--description <text>', 'what the publisher is')
+    .option('--contact-email <email>', 'where to reach the publisher')
+    .option('--title <name>', 'a title of the publisher (repeat for several)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .action(async (options: PublisherCreateOptions) => {
+      const record = await withServices(async (services) => {
+        const organisation = await services.organisations.findByCode(options.org);
+        const ctx: RequestContext = { organisationId: organisation.id, organisationCode: organisation.organizationCode, apiKeyId: 0, requestId: 'cli:publisher:create' };
+        const { profile, titles } = await services.publisherProfiles.create(ctx, publisherInput(options));
+        return toPublisherProfileRecord(profile, titles, ctx);
+      });
+      print(record);
     });
 
   cli

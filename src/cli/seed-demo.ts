@@ -5,7 +5,12 @@ import { CampaignInput } from '../campaigns/campaign.input';
 import type { RequestContext } from '../common/request-context';
 import { ContentInput } from '../contents/content.input';
 import { DistributionInput, DistributionsInput, MediaItemInput, PrimaryLinkInput } from '../distributions/distribution.input';
+import { MemberInput } from '../members/member.input';
+import { UserRoleInput, UserUpsertInput } from '../organisation-users/organisation-user.input';
+import { RoleType } from '../organisation-users/role-type';
 import { PhaseInput, PhasesCreateInput } from '../phases/phase.input';
+import { PublisherProfileInput, PublisherTitleInput } from '../publisher-profiles/publisher-profile.input';
+import type { PublisherTitle } from '../publisher-profiles/publisher-title.entity';
 import type { Services } from '../services';
 
 const ACCOUNTS: Partial<AdvertiserAccountInput>[] = [
@@ -13,11 +18,29 @@ const ACCOUNTS: Partial<AdvertiserAccountInput>[] = [
   { name: 'Brightside Media Agency', type: AdvertiserAccountType.AGENCY, country: 'US', state: 'NY', city: 'New York', address1: '200 Hudson St' },
   { name: 'Kettle & Crumb', type: AdvertiserAccountType.BRAND, country: 'IE', state: 'Leinster', city: 'Dublin', address1: '4 Baggot Lane' },
 ];
+const USERS = [
+  { firstName: 'Ava', lastName: 'Patel', roles: [RoleType.CAMPAIGN_MANAGER] },
+  { firstName: 'Tomás', lastName: 'Reyes', roles: [RoleType.CAMPAIGN_MANAGER, RoleType.CONTENT_EDITOR] },
+  { firstName: 'Mei', lastName: 'Lin', roles: [RoleType.CONTENT_EDITOR] },
+  { firstName: 'Jonah', lastName: 'Okafor', roles: [RoleType.CONTENT_EDITOR] },
+];
+const MEMBERS_PER_ACCOUNT = 2;
+const PUBLISHERS: { name: string; country: string; website: string; titles: string[] }[] = [
+  { name: 'Harbour Street Media', country: 'GB', website: 'https://harbourstreet.example', titles: ['The Harbour Daily', 'Harbour Weekend', 'Outdoor Life Weekly'] },
+  { name: 'Pinewood Digital', country: 'US', website: 'https://pinewood.example', titles: ['Pinewood Tech', 'Trail & Summit'] },
+  { name: 'Liffey Press', country: 'IE', website: 'https://liffeypress.example', titles: ['Dublin Food Guide', 'The Liffey Letter'] },
+];
+/** Demo members sign in with this; it is hashed like any other password. */
+const DEMO_MEMBER_PASSWORD = 'demo-password-1';
 const PHASES = ['Tease', 'Launch', 'Sustain'];
 const CONTENTS_PER_PHASE = 4;
 const DISTRIBUTIONS_PER_CONTENT = 2;
 
 export interface HierarchyCounts {
+  users: number;
+  members: number;
+  publisher_profiles: number;
+  publisher_titles: number;
   advertiser_accounts: number;
   campaigns: number;
   phases: number;
@@ -30,16 +53,62 @@ function month(n: number): string {
 }
 
 /**
- * A realistic hierarchy in a workspace, through the service layer (so every rule and event
- * applies as in production): accounts, then per campaign 3 phases × 4 contents × 2 distributions,
- * each distribution with a link and two media files.
+ * A realistic workspace, through the service layer (so every rule and event applies as in
+ * production): users, publisher profiles with titles, accounts with members (the first one the
+ * primary contact), then per campaign 3 phases × 4 contents × 2 distributions, each distribution
+ * with a link and two media files. Contents name an editor and a title; distributions a title.
  */
 export async function seedHierarchy(services: Services, ctx: RequestContext, campaignCount: number): Promise<HierarchyCounts> {
-  const counts: HierarchyCounts = { advertiser_accounts: 0, campaigns: 0, phases: 0, contents: 0, distributions: 0 };
+  const counts: HierarchyCounts = { users: 0, members: 0, publisher_profiles: 0, publisher_titles: 0, advertiser_accounts: 0, campaigns: 0, phases: 0, contents: 0, distributions: 0 };
+  const domain = `${ctx.organisationCode}.example`;
+  const editors = [];
+  for (const { firstName, lastName, roles } of USERS) {
+    const input = Object.assign(new UserUpsertInput(), {
+      email: `${firstName.normalize('NFKD').replace(/[^A-Za-z]/g, '').toLowerCase()}.${lastName.toLowerCase()}@${domain}`,
+      firstName,
+      lastName,
+      roles: roles.map((roleType) => Object.assign(new UserRoleInput(), { roleType })),
+      customFields: { team: roles.includes(RoleType.CONTENT_EDITOR) ? 'Editorial' : 'Accounts' },
+    });
+    const { user } = await services.organisationUsers.upsert(ctx, input);
+    if (roles.includes(RoleType.CONTENT_EDITOR)) editors.push(user);
+    counts.users += 1;
+  }
+
+  const titles: PublisherTitle[] = [];
+  for (const [index, { titles: names, ...fields }] of PUBLISHERS.entries()) {
+    const input = Object.assign(new PublisherProfileInput(), {
+      ...fields,
+      description: `${fields.name} publishes ${names.length} titles.`,
+      monthlyUniqueVisitors: 250_000 * (index + 1),
+      monthlyPageViews: 1_100_000 * (index + 1),
+      titles: names.map((name, n) => Object.assign(new PublisherTitleInput(), { name, monthlyUniqueVisitors: 80_000 * (n + 1) })),
+    });
+    const created = await services.publisherProfiles.create(ctx, input);
+    titles.push(...created.titles);
+    counts.publisher_profiles += 1;
+    counts.publisher_titles += created.titles.length;
+  }
+
   const accounts = [];
   for (const fields of ACCOUNTS) {
-    accounts.push(await services.advertiserAccounts.create(ctx, Object.assign(new AdvertiserAccountInput(), fields)));
+    const account = await services.advertiserAccounts.create(ctx, Object.assign(new AdvertiserAccountInput(), fields));
     counts.advertiser_accounts += 1;
+    const slug = account.name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+    const members = [];
+    for (let m = 1; m <= MEMBERS_PER_ACCOUNT; m += 1) {
+      const input = Object.assign(new MemberInput(), {
+        advertiserAccountId: String(account.id),
+        email: `reviewer${m}@${slug}.example`,
+        firstName: m === 1 ? 'Sam' : 'Alex',
+        lastName: account.name.split(' ')[0],
+        staffTitle: m === 1 ? 'Marketing Director' : 'Brand Manager',
+        password: DEMO_MEMBER_PASSWORD,
+      });
+      members.push((await services.members.create(ctx, input)).member);
+      counts.members += 1;
+    }
+    accounts.push(await services.advertiserAccounts.update(ctx, account.id, Object.assign(new AdvertiserAccountInput(), { primaryContactId: members[0].id })));
   }
 
   for (let n = 1; n <= campaignCount; n += 1) {
@@ -77,12 +146,20 @@ export async function seedHierarchy(services: Services, ctx: RequestContext, cam
       for (let c = 1; c <= CONTENTS_PER_PHASE; c += 1) {
         const content = await services.contents.create(
           ctx,
-          Object.assign(new ContentInput(), { campaignId: campaign.id, phaseId: phase.id, contentName: `${phase.phaseTitle} piece ${c}`, liveDate: `2027-${month(n)}-1${c}` }),
+          Object.assign(new ContentInput(), {
+            campaignId: campaign.id,
+            phaseId: phase.id,
+            contentName: `${phase.phaseTitle} piece ${c}`,
+            liveDate: `2027-${month(n)}-1${c}`,
+            contentEditorId: editors[(n + c) % editors.length].id,
+            publisherTitleId: titles[(n + c) % titles.length].id,
+          }),
         );
         counts.contents += 1;
         const distributions = Array.from({ length: DISTRIBUTIONS_PER_CONTENT }, (_, d) =>
           Object.assign(new DistributionInput(), {
             distributionTypeId: d + 1,
+            publisherTitleId: titles[(n + c + d) % titles.length].id,
             contentTitle: `${content.contentName} (${d === 0 ? 'web' : 'social'})`,
             primaryLink: Object.assign(new PrimaryLinkInput(), { linkType: 1, linkLabel: 'Read more', originalLink: `https://example.com/c/${content.id}`, hyperlinkText: 'Read more' }),
             mediaLibrary: [1, 2].map((m) =>
@@ -98,7 +175,7 @@ export async function seedHierarchy(services: Services, ctx: RequestContext, cam
   return counts;
 }
 
-/** A demo workspace with the hierarchy above and the API key to explore it. */
+/** A demo workspace with the data above and the API key to explore it. */
 export async function seedDemo(services: Services, campaignCount = 50): Promise<{ organization_code: string; key: string } & HierarchyCounts> {
   const organisation = await services.organisations.create('Demo Workspace');
   const issued = await services.apiKeys.issue(organisation, 'seed:demo');

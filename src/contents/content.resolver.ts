@@ -5,7 +5,9 @@ import { Distribution } from '../distributions/distribution.entity';
 import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
 import { attempt } from '../graphql/user-error';
+import { OrganisationUser } from '../organisation-users/organisation-user.entity';
 import { Phase } from '../phases/phase.entity';
+import { PublisherTitle } from '../publisher-profiles/publisher-title.entity';
 import { Content } from './content.entity';
 import { ContentConnection, ContentDeletePayload, ContentOrder, ContentPayload } from './content.graphql';
 import { ContentFilter, ContentInput } from './content.input';
@@ -38,6 +40,16 @@ export class ContentResolver {
   @FieldResolver(() => Phase, { nullable: true })
   async phase(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<Phase | null> {
     return loaders.phaseById.load(content.phaseId);
+  }
+
+  @FieldResolver(() => OrganisationUser, { nullable: true, description: 'The user named by `contentEditorId`; null when none is set or the user has been deleted.' })
+  async editor(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<OrganisationUser | null> {
+    return content.contentEditorId === null ? null : loaders.userById.load(content.contentEditorId);
+  }
+
+  @FieldResolver(() => PublisherTitle, { nullable: true, description: 'The title named by `publisherTitleId`; null when none is set or it has been deleted.' })
+  async publisherTitle(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<PublisherTitle | null> {
+    return content.publisherTitleId === null ? null : loaders.publisherTitleById.load(content.publisherTitleId);
   }
 
   @FieldResolver(() => [Distribution], { description: 'Distributions of the piece, by id (a handful per piece).' })

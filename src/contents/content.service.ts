@@ -11,6 +11,8 @@ import { moveDistributionsWithContent } from '../distributions/distribution-move
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
 import { Phase } from '../phases/phase.entity';
+import { checkReferences } from '../reference-libraries/reference-checks';
+import { contentReferences } from './content-references';
 import { ContentStatus, contentStatuses } from './content-status';
 import { Content } from './content.entity';
 import { ContentFilter, ContentInput } from './content.input';
@@ -59,6 +61,7 @@ export class ContentService {
 
     return this.dataSource.transaction(async (manager) => {
       await this.checkPlacement(manager, ctx, values.campaignId!, values.phaseId!, problems);
+      await checkReferences(manager, ctx, contentReferences(values, null), problems);
       problems.throwIfAny();
       const [id] = await nextContentDistributionIds(manager, 1);
       await manager.insert(Content, { status: ContentStatus.DRAFT, ...values, id, organisationId: ctx.organisationId });
@@ -79,6 +82,7 @@ export class ContentService {
       const campaignId = values.campaignId ?? current.campaignId;
       const phaseId = values.phaseId ?? current.phaseId;
       if (campaignId !== current.campaignId || phaseId !== current.phaseId) await this.checkPlacement(manager, ctx, campaignId, phaseId, problems);
+      await checkReferences(manager, ctx, contentReferences(values, current), problems);
       problems.throwIfAny();
 
       const changed = changedProperties(current, values as Partial<Content>);

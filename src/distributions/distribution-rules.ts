@@ -1,6 +1,9 @@
 import { parseId } from '../common/ids';
 import type { FieldErrorCollector } from '../common/validation';
 import type { Content } from '../contents/content.entity';
+import { PublisherTitle } from '../publisher-profiles/publisher-title.entity';
+import { DISTRIBUTION_TYPES, LINK_TYPES } from '../reference-libraries/reference-catalogue';
+import { needsCheck, type Reference } from '../reference-libraries/reference-checks';
 import { distributionStatuses } from './distribution-status';
 import type { Distribution } from './distribution.entity';
 import { DistributionInput, MAX_MEDIA_PER_DISTRIBUTION, type MediaItemInput, type PrimaryLinkInput } from './distribution.input';
@@ -75,4 +78,23 @@ export function checkCampaign(entry: DistributionInput, content: Content, proble
   if (entry.campaignId !== undefined && !problems.has(`${path}.campaignId`) && parseId(entry.campaignId) !== content.campaignId) {
     problems.add(`${path}.campaignId`, "must be the content's campaign");
   }
+}
+
+/**
+ * What an entry names that must exist: its distribution type and link type (global libraries) and
+ * its publisher title (this workspace). Only values that are set and changed are checked;
+ * `current` is null for a new distribution.
+ */
+export function distributionReferences(entry: DistributionInput, current: Distribution | null, path: string): Reference[] {
+  const references: Reference[] = [];
+  if (needsCheck(entry.distributionTypeId, current?.distributionTypeId)) {
+    references.push({ path: `${path}.distributionTypeId`, id: entry.distributionTypeId, library: DISTRIBUTION_TYPES });
+  }
+  if (needsCheck(entry.publisherTitleId, current?.publisherTitleId)) {
+    references.push({ path: `${path}.publisherTitleId`, id: entry.publisherTitleId, entity: PublisherTitle, describe: 'a publisher title of this workspace' });
+  }
+  if (entry.primaryLink && needsCheck(entry.primaryLink.linkType, current?.primaryLink?.linkType)) {
+    references.push({ path: `${path}.primaryLink.linkType`, id: entry.primaryLink.linkType, library: LINK_TYPES });
+  }
+  return references;
 }

@@ -3,6 +3,7 @@ import { parseIdOrNotFound } from '../common/ids';
 import { Content } from '../contents/content.entity';
 import type { GraphQLContext } from '../graphql/context';
 import { attempt } from '../graphql/user-error';
+import { PublisherTitle } from '../publisher-profiles/publisher-title.entity';
 import { Distribution } from './distribution.entity';
 import { DistributionDeletePayload, DistributionsPayload } from './distribution.graphql';
 import { DistributionInput, DistributionsInput } from './distribution.input';
@@ -21,6 +22,11 @@ export class DistributionResolver {
   @FieldResolver(() => Content, { nullable: true })
   async content(@Root() distribution: Distribution, @Ctx() { loaders }: GraphQLContext): Promise<Content | null> {
     return loaders.contentById.load(distribution.contentId);
+  }
+
+  @FieldResolver(() => PublisherTitle, { nullable: true, description: 'The title named by `publisherTitleId`; null when none is set or it has been deleted.' })
+  async publisherTitle(@Root() distribution: Distribution, @Ctx() { loaders }: GraphQLContext): Promise<PublisherTitle | null> {
+    return distribution.publisherTitleId === null ? null : loaders.publisherTitleById.load(distribution.publisherTitleId);
   }
 
   @FieldResolver(() => [MediaItem], { description: 'Media files of the distribution, by id (bounded, not paged).' })

@@ -10,9 +10,10 @@ import type { ContentService } from '../contents/content.service';
 import { nextContentDistributionIds } from '../db/shared-id-sequence';
 import { loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { type DomainEvent, recordEvent } from '../outbox/outbox';
+import { checkReferences, type Reference } from '../reference-libraries/reference-checks';
 import { DistributionStatus } from './distribution-status';
 import { Distribution } from './distribution.entity';
-import { checkCampaign, checkChangedEntry, checkNewEntry, fieldsOf, linkFields, mediaFields } from './distribution-rules';
+import { checkCampaign, checkChangedEntry, checkNewEntry, distributionReferences, fieldsOf, linkFields, mediaFields } from './distribution-rules';
 import { type DistributionInput, DistributionsInput } from './distribution.input';
 import { distributionWithLinkQuery, fullDistributionQuery } from './distribution-queries';
 import { distributionWire, mediaItemWire, toDistributionRecord } from './distribution.record';
@@ -87,6 +88,7 @@ export class DistributionService {
     return this.dataSource.transaction(async (manager) => {
       const content = await this.contents.loadForChildWrite(manager, ctx, contentId);
       entries.forEach((entry, index) => checkCampaign(entry, content, problems, `distributions.${index}`));
+      await checkReferences(manager, ctx, entries.flatMap((entry, index) => distributionReferences(entry, null, `distributions.${index}`)), problems);
       problems.throwIfAny();
       const ids = await nextContentDistributionIds(manager, entries.length);
       for (const [index, entry] of entries.entries()) await this.insert(manager, ctx, content, ids[index], entry);
@@ -124,15 +126,21 @@ export class DistributionService {
       const existing = new Map(
         (lockedIds.length ? await fullDistributionQuery(manager, ctx).andWhere('d.id = ANY(:lockedIds)', { lockedIds }).getMany() : []).map((distribution) => [distribution.id, distribution]),
       );
+      const references: Reference[] = [];
       entries.forEach((entry, index) => {
         const path = `distributions.${index}`;
         checkCampaign(entry, content, problems, path);
-        if (entry.id === undefined) return;
+        if (entry.id === undefined) {
+          references.push(...distributionReferences(entry, null, path));
+          return;
+        }
         const current = existing.get(parseId(entry.id) ?? 0);
         // A malformed id or status has already failed its type rule; one message says it (as in ContentService).
         if (!current) return problems.has(`${path}.id`) ? undefined : problems.add(`${path}.id`, 'does not name a distribution of this content');
         checkChangedEntry(entry, current, problems, path);
+        references.push(...distributionReferences(entry, current, path));
       });
+      await checkReferences(manager, ctx, references, problems);
       if (new Set(targetIds).size !== targetIds.length) problems.add('distributions', 'name each distribution at most once');
       problems.throwIfAny();
 

@@ -6,7 +6,11 @@ import type { RequestContext } from '../common/request-context';
 import type { Content } from '../contents/content.entity';
 import type { Distribution } from '../distributions/distribution.entity';
 import type { MediaItem } from '../distributions/media-item.entity';
+import type { Member } from '../members/member.entity';
+import type { OrganisationUser } from '../organisation-users/organisation-user.entity';
 import type { Phase } from '../phases/phase.entity';
+import type { PublisherProfile } from '../publisher-profiles/publisher-profile.entity';
+import type { PublisherTitle } from '../publisher-profiles/publisher-title.entity';
 import type { Services } from '../services';
 
 /**
@@ -21,6 +25,12 @@ export interface Loaders {
   phasesByCampaignId: DataLoader<number, Phase[]>;
   distributionsByContentId: DataLoader<number, Distribution[]>;
   mediaByDistributionId: DataLoader<number, MediaItem[]>;
+  userById: DataLoader<number, OrganisationUser | null>;
+  memberById: DataLoader<number, Member | null>;
+  membersByAdvertiserAccountId: DataLoader<number, Member[]>;
+  publisherProfileById: DataLoader<number, PublisherProfile | null>;
+  publisherTitleById: DataLoader<number, PublisherTitle | null>;
+  titlesByPublisherProfileId: DataLoader<number, PublisherTitle[]>;
   /** One loader per parent kind and page arguments: parents asking for the same page batch together. */
   contentPages(parent: 'campaignId' | 'phaseId', request: ConnectionRequest): DataLoader<number, ConnectionSlice<Content>>;
 }
@@ -50,6 +60,12 @@ export function createLoaders(services: Services, ctx: RequestContext): Loaders 
     phasesByCampaignId: groupedBy((phase) => phase.campaignId, (ids) => services.phases.findByCampaignIds(ctx, ids)),
     distributionsByContentId: groupedBy((distribution) => distribution.contentId, (ids) => services.distributions.findByContentIds(ctx, ids)),
     mediaByDistributionId: groupedBy((media) => media.distributionId, (ids) => services.distributions.findMediaByDistributionIds(ctx, ids)),
+    userById: byId((ids) => services.organisationUsers.findByIds(ctx, ids)),
+    memberById: byId((ids) => services.members.findByIds(ctx, ids)),
+    membersByAdvertiserAccountId: groupedBy((member) => member.advertiserAccountId, (ids) => services.members.findByAdvertiserAccountIds(ctx, ids)),
+    publisherProfileById: byId((ids) => services.publisherProfiles.findByIds(ctx, ids)),
+    publisherTitleById: byId((ids) => services.publisherProfiles.findTitlesByIds(ctx, ids)),
+    titlesByPublisherProfileId: groupedBy((title) => title.publisherProfileId, (ids) => services.publisherProfiles.findTitlesByProfileIds(ctx, ids)),
     contentPages(parent, request) {
       const key = `${parent}:${request.first}:${request.after ?? ''}`;
       let loader = pages.get(key);

@@ -5,9 +5,26 @@ import { AdvertiserAccountResolver } from '../advertiser-accounts/advertiser-acc
 import { CampaignResolver } from '../campaigns/campaign.resolver';
 import { ContentResolver } from '../contents/content.resolver';
 import { DistributionResolver } from '../distributions/distribution.resolver';
+import { MemberResolver } from '../members/member.resolver';
+import { OrganisationUserResolver } from '../organisation-users/organisation-user.resolver';
+import { OrganisationResolver } from '../organisations/organisation.resolver';
 import { PhaseResolver } from '../phases/phase.resolver';
+import { PublisherProfileResolver, PublisherTitleResolver } from '../publisher-profiles/publisher-profile.resolver';
+import { ReferenceLibraryResolver } from '../reference-libraries/reference-library.resolver';
 
-export const RESOLVERS = [AdvertiserAccountResolver, CampaignResolver, PhaseResolver, ContentResolver, DistributionResolver] as const;
+export const RESOLVERS = [
+  OrganisationResolver,
+  OrganisationUserResolver,
+  AdvertiserAccountResolver,
+  MemberResolver,
+  CampaignResolver,
+  PhaseResolver,
+  ContentResolver,
+  DistributionResolver,
+  PublisherProfileResolver,
+  PublisherTitleResolver,
+  ReferenceLibraryResolver,
+] as const;
 
 /**
  * Validation is off here on purpose: the service layer validates every input, once, for both

@@ -35,7 +35,7 @@ export interface MutationOutcome<T> {
 export interface ArgumentNames {
   /** The argument holding the fields (`input`), or null when service fields are arguments themselves. */
   fields: string | null;
-  /** The argument naming the record the mutation acts on, reported on NOT_FOUND. */
+  /** The argument naming the record the mutation acts on, reported on NOT_FOUND (a dotted path when it sits inside `input`). */
   id: string;
 }
 
@@ -56,7 +56,7 @@ export async function attempt<T>(run: () => Promise<T>, names: ArgumentNames = S
     return { result: await run(), userErrors: [] };
   } catch (error) {
     if (error instanceof NotFoundError) {
-      return { result: null, userErrors: [{ field: [names.id], message: error.message, code: UserErrorCode.NOT_FOUND }] };
+      return { result: null, userErrors: [{ field: names.id.split('.'), message: error.message, code: UserErrorCode.NOT_FOUND }] };
     }
     if (error instanceof ValidationFailedError) {
       const userErrors = Object.entries(error.fieldErrors).flatMap(([property, messages]) =>

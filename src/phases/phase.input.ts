@@ -1,3 +1,4 @@
+import { MAX_CUSTOM_FIELDS_BYTES } from '../common/custom-fields';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
 import { IsCalendarDate } from '../common/calendar-date';
@@ -8,7 +9,6 @@ import { DateScalar, JSONObjectScalar } from '../graphql/scalars';
 
 const MAX_INT = 2_147_483_647;
 export const MAX_PHASES_PER_REQUEST = 100;
-export const MAX_CUSTOM_FIELDS_BYTES = 16 * 1024;
 
 /**
  * Fields of a phase (spec §2.7), for create and update alike. On create `phaseTitle` is

@@ -9,7 +9,8 @@ import { assertValid, FieldErrorCollector, validationProblems } from '../common/
 import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
-import { mergeCustomFields, PHASE_DATE_PAIRS, REQUIRED_ON_CREATE, sameJson } from './phase-rules';
+import { mergeCustomFields, sameJson } from '../common/custom-fields';
+import { PHASE_DATE_PAIRS, REQUIRED_ON_CREATE } from './phase-rules';
 import { Phase } from './phase.entity';
 import { PhaseFilter, PhaseInput, PhasesCreateInput } from './phase.input';
 import { phaseWire, toPhaseRecord } from './phase.record';

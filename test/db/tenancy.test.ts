@@ -10,7 +10,7 @@ afterAll(async () => {
 });
 
 /** Tables that are not workspace data: the workspaces themselves and the migration ledger. */
-const GLOBAL_TABLES = ['organisations', 'schema_migrations'];
+const GLOBAL_TABLES = ['organisations', 'schema_migrations', 'reference_entries'];
 
 describe('schema tenancy', () => {
   it('gives every workspace table a NOT NULL organisation_id led by an index', async () => {

@@ -3,14 +3,24 @@ import { registerAdvertiserAccountRoutes } from '../../advertiser-accounts/adver
 import { registerCampaignRoutes } from '../../campaigns/campaign.routes';
 import { registerContentRoutes } from '../../contents/content.routes';
 import { registerDistributionRoutes } from '../../distributions/distribution.routes';
+import { registerMemberRoutes } from '../../members/member.routes';
+import { registerOrganisationUserRoutes } from '../../organisation-users/organisation-user.routes';
+import { registerOrganisationRoutes } from '../../organisations/organisation.routes';
 import { registerPhaseRoutes } from '../../phases/phase.routes';
+import { registerPublisherProfileRoutes } from '../../publisher-profiles/publisher-profile.routes';
+import { registerReferenceLibraryRoutes } from '../../reference-libraries/reference-library.routes';
 import type { RestDeps } from './rest-deps';
 
 /** Every /v2 route module; each resource group registers its own paths. */
 export function registerV2Routes(app: FastifyInstance, deps: RestDeps): void {
+  registerOrganisationRoutes(app, deps);
+  registerOrganisationUserRoutes(app, deps);
   registerAdvertiserAccountRoutes(app, deps);
+  registerMemberRoutes(app, deps);
   registerCampaignRoutes(app, deps);
   registerPhaseRoutes(app, deps);
   registerContentRoutes(app, deps);
   registerDistributionRoutes(app, deps);
+  registerPublisherProfileRoutes(app, deps);
+  registerReferenceLibraryRoutes(app, deps);
 }

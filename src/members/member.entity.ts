@@ -1,0 +1,60 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
+import { WorkspaceRecord } from '../db/workspace-record';
+
+export const MEMBER_EMAIL_UNIQUE = 'UQ_advertiser_account_members_email';
+
+@ObjectType('Member', { description: 'A person at an advertiser account who can sign in to review its campaigns (spec §2.5).' })
+@Entity('advertiser_account_members')
+@Index(['organisationId', 'id'])
+@Index(['organisationId', 'advertiserAccountId', 'id'])
+@Index(['organisationId', 'createdAt', 'id'])
+@Index(['organisationId', 'updatedAt', 'id'])
+// E-mail addresses are unique per advertiser account regardless of case, among members not deleted.
+@Index(MEMBER_EMAIL_UNIQUE, ['advertiserAccountId', 'emailKey'], { unique: true, where: '"deleted_at" IS NULL' })
+export class Member extends WorkspaceRecord {
+  @Field(() => ID)
+  @Column({ type: 'integer' })
+  advertiserAccountId!: number;
+
+  @ManyToOne(() => AdvertiserAccount, { nullable: false, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'advertiser_account_id' })
+  advertiserAccountRelation?: AdvertiserAccount;
+
+  @Field()
+  @Column({ type: 'varchar', length: 254 })
+  email!: string;
+
+  /** `email` lower-cased: what uniqueness is judged on. */
+  @Column({ type: 'varchar', length: 254 })
+  emailKey!: string;
+
+  @Field()
+  @Column({ type: 'varchar', length: 100 })
+  firstName!: string;
+
+  @Field()
+  @Column({ type: 'varchar', length: 100 })
+  lastName!: string;
+
+  @Field()
+  @Column({ type: 'varchar', length: 50, default: '' })
+  contactNumber!: string;
+
+  @Field()
+  @Column({ type: 'varchar', length: 100, default: '' })
+  staffTitle!: string;
+
+  @Field({ description: 'URL of the profile photo, or "".' })
+  @Column({ type: 'text', default: '' })
+  photo!: string;
+
+  @Field(() => Int, { description: '1 when the member may sign in, 0 when switched off.' })
+  @Column({ type: 'smallint', default: 1 })
+  active!: number;
+
+  /** Never selected unless asked for by name, so no read path can return or log it. */
+  @Column({ type: 'varchar', length: 255, select: false })
+  passwordHash?: string;
+}

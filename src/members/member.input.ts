@@ -1,0 +1,56 @@
+import { IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { Field, ID, InputType, Int } from 'type-graphql';
+import { IsEntityId, IsFlag, IsHttpUrlOrEmpty, IsNotBlank, IsOmittable } from '../common/validation';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/**
+ * Fields of an advertiser account member (spec §2.5), for create and update alike. Create requires
+ * the account, e-mail, names and password; on update omitted fields are unchanged.
+ */
+@InputType('MemberInput', { description: 'Fields of a member. On create `advertiserAccountId`, `email`, `firstName`, `lastName` and `password` are required; on update omitted fields are unchanged.' })
+export class MemberInput {
+  @Field(() => ID, { nullable: true, description: 'The advertiser account (of this workspace) the member belongs to. A member never moves to another account.' })
+  @IsOmittable() @IsEntityId()
+  advertiserAccountId?: string | number;
+
+  @Field({ nullable: true, description: 'Unique within the account, whatever its case.' })
+  @IsOmittable() @IsString() @IsEmail({}, { message: 'must be a valid e-mail address' }) @MaxLength(254)
+  email?: string;
+
+  @Field({ nullable: true })
+  @IsOmittable() @IsString() @IsNotBlank() @MaxLength(100)
+  firstName?: string;
+
+  @Field({ nullable: true })
+  @IsOmittable() @IsString() @IsNotBlank() @MaxLength(100)
+  lastName?: string;
+
+  @Field({ nullable: true })
+  @IsOmittable() @IsString() @MaxLength(50)
+  contactNumber?: string;
+
+  @Field({ nullable: true })
+  @IsOmittable() @IsString() @MaxLength(100)
+  staffTitle?: string;
+
+  @Field({ nullable: true, description: 'Absolute http(s) URL of a photo, or "".' })
+  @IsOmittable() @IsString() @IsHttpUrlOrEmpty() @MaxLength(2048)
+  photo?: string;
+
+  @Field(() => Int, { nullable: true, description: '1 (default) or 0.' })
+  @IsOmittable() @IsFlag()
+  active?: number;
+
+  @Field({ nullable: true, description: `${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters. Stored only as a salted hash; never returned.` })
+  @IsOmittable() @IsString() @MinLength(MIN_PASSWORD_LENGTH) @MaxLength(MAX_PASSWORD_LENGTH)
+  password?: string;
+}
+
+@InputType('MemberFilter', { description: 'Narrows a list of members.' })
+export class MemberFilter {
+  @Field(() => ID, { nullable: true, description: 'Members of this advertiser account.' })
+  @IsOptional() @IsEntityId()
+  advertiserAccountId?: string | number;
+}

@@ -1,0 +1,174 @@
+import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
+import { toAdvertiserAccountRecord } from '../advertiser-accounts/advertiser-account.record';
+import { changedProperties } from '../common/changes';
+import { ValidationFailedError } from '../common/errors';
+import { parseId } from '../common/ids';
+import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { RequestContext } from '../common/request-context';
+import { assertValid, validationProblems } from '../common/validation';
+import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { isUniqueViolation } from '../db/unique-violation';
+import { recordEvent } from '../outbox/outbox';
+import { Member, MEMBER_EMAIL_UNIQUE } from './member.entity';
+import { MemberFilter, type MemberInput } from './member.input';
+import { memberWire, toMemberRecord } from './member.record';
+import { hashPassword } from './password';
+
+const RESOURCE = 'Member';
+const REQUIRED_ON_CREATE = ['advertiserAccountId', 'email', 'firstName', 'lastName', 'password'] as const;
+const EMAIL_TAKEN = 'is already the e-mail address of another member of this advertiser account';
+
+export interface MemberWithAccount {
+  member: Member;
+  account: AdvertiserAccount;
+}
+
+type MemberValues = Partial<Omit<Member, 'id' | 'organisation' | 'organisationId' | 'advertiserAccountRelation'>>;
+
+/** Advertiser account members (spec §2.5, §4.4). Passwords go in, hashed; they never come out. */
+export class MemberService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(ctx: RequestContext, filter: MemberFilter, page: PageRequest): Promise<PageSlice<Member>> {
+    return fetchPage((await this.filtered(ctx, filter)).orderBy('m.id', 'ASC'), page);
+  }
+
+  async connection(ctx: RequestContext, filter: MemberFilter, request: ConnectionRequest): Promise<ConnectionSlice<Member>> {
+    return fetchConnection(await this.filtered(ctx, filter), request);
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<Member> {
+    return loadInWorkspace(this.dataSource.manager, Member, ctx, id, RESOURCE);
+  }
+
+  /** The member and the account it belongs to (member detail, spec §4.4). */
+  async getWithAccount(ctx: RequestContext, id: number): Promise<MemberWithAccount> {
+    const member = await this.get(ctx, id);
+    return { member, account: await loadInWorkspace(this.dataSource.manager, AdvertiserAccount, ctx, member.advertiserAccountId, 'Advertiser account') };
+  }
+
+  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Member[]> {
+    return findManyInWorkspace(this.dataSource.manager, Member, ctx, ids);
+  }
+
+  /** For DataLoader (`AdvertiserAccount.members`): live members of many accounts in one statement. */
+  async findByAdvertiserAccountIds(ctx: RequestContext, accountIds: readonly number[]): Promise<Member[]> {
+    return tenantQuery(this.dataSource.manager, Member, 'm', ctx)
+      .andWhere('m.advertiserAccountId = ANY(:accountIds)', { accountIds: [...accountIds] })
+      .orderBy('m.advertiserAccountId')
+      .addOrderBy('m.id')
+      .getMany();
+  }
+
+  async create(ctx: RequestContext, input: MemberInput): Promise<MemberWithAccount> {
+    (await validationProblems(input, REQUIRED_ON_CREATE)).throwIfAny();
+    const accountId = parseId(input.advertiserAccountId)!;
+    // Hashing is slow on purpose: done before the transaction so no row lock waits on it.
+    const passwordHash = await hashPassword(input.password!);
+    return this.writing(() =>
+      this.dataSource.transaction(async (manager) => {
+        const account = await tenantQuery(manager, AdvertiserAccount, 'a', ctx).andWhere('a.id = :accountId', { accountId }).setLock('pessimistic_read').getOne();
+        if (!account) throw ValidationFailedError.single('advertiserAccountId', 'does not name an advertiser account of this workspace');
+        const values = valuesOf(input);
+        await this.checkEmailFree(manager, ctx, accountId, values.emailKey!, null);
+        const inserted = await manager.insert(Member, { ...values, passwordHash, advertiserAccountId: accountId, organisationId: ctx.organisationId });
+        const member = await loadInWorkspace(manager, Member, ctx, inserted.identifiers[0].id as number, RESOURCE);
+        await recordEvent(manager, ctx, this.event('member_created', member));
+        return { member, account };
+      }),
+    );
+  }
+
+  /** Partial update; a new password is hashed afresh. A member stays with its account. */
+  async update(ctx: RequestContext, id: number, input: MemberInput): Promise<MemberWithAccount> {
+    await assertValid(input);
+    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+    return this.writing(() =>
+      this.dataSource.transaction(async (manager) => {
+        const current = await loadInWorkspace(manager, Member, ctx, id, RESOURCE, 'update');
+        if (input.advertiserAccountId !== undefined && parseId(input.advertiserAccountId) !== current.advertiserAccountId) {
+          throw ValidationFailedError.single('advertiserAccountId', "must be the member's own advertiser account: a member never moves to another account");
+        }
+        const values = valuesOf(input);
+        if (values.emailKey !== undefined && values.emailKey !== current.emailKey) await this.checkEmailFree(manager, ctx, current.advertiserAccountId, values.emailKey, id);
+        const changed = changedProperties(current, values).filter((key) => key !== 'emailKey');
+        if (passwordHash !== undefined) values.passwordHash = passwordHash;
+        const account = await loadInWorkspace(manager, AdvertiserAccount, ctx, current.advertiserAccountId, 'Advertiser account');
+        if (changed.length === 0 && passwordHash === undefined) return { member: current, account };
+        await manager.update(Member, { id, organisationId: ctx.organisationId }, values);
+        const member = await loadInWorkspace(manager, Member, ctx, id, RESOURCE);
+        // The event names a password change without carrying anything derived from the password.
+        const changedFields = [...changed.map((prop) => memberWire.wireName(prop)), ...(passwordHash === undefined ? [] : ['password'])];
+        await recordEvent(manager, ctx, { ...this.event('member_updated', member), payload: { member: toMemberRecord(member), changed_fields: changedFields } });
+        return { member, account };
+      }),
+    );
+  }
+
+  /** Soft delete. An account whose primary contact this member was is left without one. */
+  async delete(ctx: RequestContext, id: number): Promise<Member> {
+    return this.dataSource.transaction(async (manager) => {
+      const current = await loadInWorkspace(manager, Member, ctx, id, RESOURCE, 'update');
+      const member = await softDeleteInWorkspace(manager, Member, ctx, id);
+      await recordEvent(manager, ctx, this.event('member_deleted', member));
+      await this.releasePrimaryContact(manager, ctx, current);
+      return member;
+    });
+  }
+
+  private async releasePrimaryContact(manager: EntityManager, ctx: RequestContext, member: Member): Promise<void> {
+    const released = await manager
+      .createQueryBuilder()
+      .update(AdvertiserAccount)
+      .set({ primaryContactId: null })
+      .where('organisation_id = :organisationId AND id = :accountId AND primary_contact_id = :memberId AND deleted_at IS NULL', {
+        organisationId: ctx.organisationId,
+        accountId: member.advertiserAccountId,
+        memberId: member.id,
+      })
+      .execute();
+    if (!released.affected) return;
+    const account = await loadInWorkspace(manager, AdvertiserAccount, ctx, member.advertiserAccountId, 'Advertiser account');
+    await recordEvent(manager, ctx, {
+      type: 'advertiser_account_updated',
+      resourceType: 'advertiser_account',
+      resourceId: account.id,
+      payload: { advertiser_account: toAdvertiserAccountRecord(account, ctx), changed_fields: ['primary_contact_id'] },
+    });
+  }
+
+  private async checkEmailFree(manager: EntityManager, ctx: RequestContext, accountId: number, emailKey: string, exceptId: number | null): Promise<void> {
+    const query = tenantQuery(manager, Member, 'm', ctx).andWhere('m.advertiserAccountId = :accountId AND m.emailKey = :emailKey', { accountId, emailKey });
+    if (exceptId !== null) query.andWhere('m.id <> :exceptId', { exceptId });
+    if (await query.getExists()) throw ValidationFailedError.single('email', EMAIL_TAKEN);
+  }
+
+  /** The race two concurrent writes of one address can still run into is the same 422. */
+  private async writing<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (isUniqueViolation(error, MEMBER_EMAIL_UNIQUE)) throw ValidationFailedError.single('email', EMAIL_TAKEN);
+      throw error;
+    }
+  }
+
+  private async filtered(ctx: RequestContext, filter: MemberFilter): Promise<SelectQueryBuilder<Member>> {
+    await assertValid(filter);
+    const query = tenantQuery(this.dataSource.manager, Member, 'm', ctx);
+    if (filter.advertiserAccountId !== undefined) query.andWhere('m.advertiserAccountId = :accountId', { accountId: parseId(filter.advertiserAccountId) });
+    return query;
+  }
+
+  private event(type: string, member: Member) {
+    return { type, resourceType: 'member', resourceId: member.id, payload: { member: toMemberRecord(member) } };
+  }
+}
+
+function valuesOf(input: MemberInput): MemberValues {
+  const { advertiserAccountId: _account, password: _password, email, ...profile } = input;
+  const values = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined)) as MemberValues;
+  if (email !== undefined) Object.assign(values, { email: email.trim(), emailKey: email.trim().toLowerCase() });
+  return values;
+}

@@ -1,0 +1,132 @@
+import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { changedProperties } from '../common/changes';
+import { mergeCustomFields, sameJson } from '../common/custom-fields';
+import { ValidationFailedError } from '../common/errors';
+import { parseIdOrNotFound } from '../common/ids';
+import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { RequestContext } from '../common/request-context';
+import { escapeLike } from '../common/sql';
+import { assertValid, validationProblems } from '../common/validation';
+import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { isUniqueViolation } from '../db/unique-violation';
+import { recordEvent } from '../outbox/outbox';
+import { OrganisationUser, USER_EMAIL_UNIQUE } from './organisation-user.entity';
+import { UserFilter, type UserUpsertInput } from './organisation-user.input';
+import { toUserRecord, userUpsertBodyWire } from './organisation-user.record';
+
+const RESOURCE = 'User';
+const REQUIRED = ['email', 'firstName', 'lastName', 'roles'] as const;
+const EMAIL_TAKEN = 'is already the e-mail address of another user of this workspace';
+
+type UserValues = Partial<Omit<OrganisationUser, 'id' | 'organisation' | 'organisationId'>>;
+
+export class OrganisationUserService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(ctx: RequestContext, filter: UserFilter, page: PageRequest): Promise<PageSlice<OrganisationUser>> {
+    return fetchPage((await this.filtered(ctx, filter)).orderBy('u.id', 'ASC'), page);
+  }
+
+  async connection(ctx: RequestContext, filter: UserFilter, request: ConnectionRequest): Promise<ConnectionSlice<OrganisationUser>> {
+    return fetchConnection(await this.filtered(ctx, filter), request);
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<OrganisationUser> {
+    return loadInWorkspace(this.dataSource.manager, OrganisationUser, ctx, id, RESOURCE);
+  }
+
+  /** For DataLoader (`Content.editor`): missing, deleted or foreign ids are simply absent. */
+  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<OrganisationUser[]> {
+    return findManyInWorkspace(this.dataSource.manager, OrganisationUser, ctx, ids);
+  }
+
+  /**
+   * Upsert User (spec §4.2): with an id, that user of the workspace is updated (404 otherwise);
+   * without, one is created. `customFields` merges into the stored object; roles are replaced.
+   */
+  async upsert(ctx: RequestContext, input: UserUpsertInput): Promise<{ user: OrganisationUser; created: boolean }> {
+    (await validationProblems(input, REQUIRED)).throwIfAny();
+    const id = input.id === undefined ? null : parseIdOrNotFound(input.id, RESOURCE);
+    try {
+      return await this.dataSource.transaction(async (manager) => (id === null ? { user: await this.create(manager, ctx, input), created: true } : { user: await this.update(manager, ctx, id, input), created: false }));
+    } catch (error) {
+      if (isUniqueViolation(error, USER_EMAIL_UNIQUE)) throw ValidationFailedError.single('email', EMAIL_TAKEN);
+      throw error;
+    }
+  }
+
+  /** Soft delete: the row is kept (`is_deleted` 1, `deleted_at`) but the user is gone from every read. */
+  async delete(ctx: RequestContext, id: number): Promise<OrganisationUser> {
+    return this.dataSource.transaction(async (manager) => {
+      await loadInWorkspace(manager, OrganisationUser, ctx, id, RESOURCE, 'update');
+      const user = await softDeleteInWorkspace(manager, OrganisationUser, ctx, id, { isDeleted: 1 });
+      await recordEvent(manager, ctx, this.event('user_deleted', user, ctx));
+      return user;
+    });
+  }
+
+  /** Delete User as v2 answers it: the page is checked before anything is deleted, then read after. */
+  async deleteAndList(ctx: RequestContext, id: number, page: PageRequest): Promise<PageSlice<OrganisationUser>> {
+    await assertValid(page);
+    await this.delete(ctx, id);
+    return this.list(ctx, new UserFilter(), page);
+  }
+
+  private async create(manager: EntityManager, ctx: RequestContext, input: UserUpsertInput): Promise<OrganisationUser> {
+    const values = valuesOf(input);
+    await this.checkEmailFree(manager, ctx, values.emailKey!, null);
+    const inserted = await manager.insert(OrganisationUser, { ...values, customFields: input.customFields ?? {}, organisationId: ctx.organisationId });
+    const user = await loadInWorkspace(manager, OrganisationUser, ctx, inserted.identifiers[0].id as number, RESOURCE);
+    await recordEvent(manager, ctx, this.event('user_created', user, ctx));
+    return user;
+  }
+
+  private async update(manager: EntityManager, ctx: RequestContext, id: number, input: UserUpsertInput): Promise<OrganisationUser> {
+    const current = await loadInWorkspace(manager, OrganisationUser, ctx, id, RESOURCE, 'update');
+    const values = valuesOf(input);
+    if (values.emailKey !== current.emailKey) await this.checkEmailFree(manager, ctx, values.emailKey!, id);
+    if (input.customFields) values.customFields = mergeCustomFields(current.customFields, input.customFields);
+    const changed = changedProperties(current, values).filter(
+      (key) => key !== 'emailKey' && (key !== 'customFields' || !sameJson(current.customFields, values.customFields)) && (key !== 'roleTypes' || !sameJson(current.roleTypes, values.roleTypes)),
+    );
+    if (changed.length === 0) return current;
+    await manager.update(OrganisationUser, { id, organisationId: ctx.organisationId }, values);
+    const user = await loadInWorkspace(manager, OrganisationUser, ctx, id, RESOURCE);
+    const event = this.event('user_updated', user, ctx);
+    await recordEvent(manager, ctx, { ...event, payload: { ...event.payload, changed_fields: changed.map((prop) => userUpsertBodyWire.wireName(prop)) } });
+    return user;
+  }
+
+  private async checkEmailFree(manager: EntityManager, ctx: RequestContext, emailKey: string, exceptId: number | null): Promise<void> {
+    const query = tenantQuery(manager, OrganisationUser, 'u', ctx).andWhere('u.emailKey = :emailKey', { emailKey });
+    if (exceptId !== null) query.andWhere('u.id <> :exceptId', { exceptId });
+    if (await query.getExists()) throw ValidationFailedError.single('email', EMAIL_TAKEN);
+  }
+
+  private async filtered(ctx: RequestContext, filter: UserFilter): Promise<SelectQueryBuilder<OrganisationUser>> {
+    await assertValid(filter);
+    const query = tenantQuery(this.dataSource.manager, OrganisationUser, 'u', ctx);
+    if (filter.search) {
+      query.andWhere("(u.firstName ILIKE :search OR u.lastName ILIKE :search OR u.email ILIKE :search OR (u.firstName || ' ' || u.lastName) ILIKE :search)", {
+        search: `%${escapeLike(filter.search)}%`,
+      });
+    }
+    if (filter.roleType !== undefined) query.andWhere(':roleType = ANY(u.roleTypes)', { roleType: filter.roleType });
+    if (filter.active !== undefined) query.andWhere('u.active = :active', { active: filter.active });
+    return query;
+  }
+
+  private event(type: string, user: OrganisationUser, ctx: RequestContext) {
+    return { type, resourceType: 'user', resourceId: user.id, payload: { user: toUserRecord(user, ctx) } };
+  }
+}
+
+/** The columns an upsert writes. The e-mail is kept as given and compared lower-cased. */
+function valuesOf(input: UserUpsertInput): UserValues {
+  const { id: _id, roles, customFields: _customFields, email, ...profile } = input;
+  const given = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined)) as UserValues;
+  const values: UserValues = { ...given, email: email.trim(), emailKey: email.trim().toLowerCase() };
+  values.roleTypes = [...new Set(roles.map((role) => role.roleType))].sort((a, b) => a - b);
+  return values;
+}
+

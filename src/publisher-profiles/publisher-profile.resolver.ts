@@ -1,0 +1,50 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { parseIdOrNotFound } from '../common/ids';
+import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
+import type { GraphQLContext } from '../graphql/context';
+import { attempt } from '../graphql/user-error';
+import { PublisherProfile } from './publisher-profile.entity';
+import { PublisherProfileConnection, PublisherProfileDeletePayload, PublisherProfileOrder } from './publisher-profile.graphql';
+import { PublisherProfileFilter } from './publisher-profile.input';
+import { PublisherTitle } from './publisher-title.entity';
+
+const RESOURCE = 'Publisher profile';
+
+@Resolver(() => PublisherProfile)
+export class PublisherProfileResolver {
+  @Query(() => PublisherProfileConnection, { description: 'Publisher profiles of the workspace, a page at a time.' })
+  async publisherProfiles(
+    @Ctx() { request, services }: GraphQLContext,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Arg('filter', () => PublisherProfileFilter, { nullable: true }) filter?: PublisherProfileFilter | null,
+    @Arg('orderBy', () => PublisherProfileOrder, { nullable: true }) orderBy?: PublisherProfileOrder | null,
+  ): Promise<Connection<PublisherProfile>> {
+    const page = connectionRequest(first, after, orderBy);
+    return toConnection(await services.publisherProfiles.connection(request, filter ?? new PublisherProfileFilter(), page));
+  }
+
+  @Query(() => PublisherProfile, { nullable: true, description: 'One publisher profile; NOT_FOUND when it is not in this workspace.' })
+  async publisherProfile(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<PublisherProfile> {
+    return services.publisherProfiles.getProfile(request, parseIdOrNotFound(id, RESOURCE));
+  }
+
+  @Mutation(() => PublisherProfileDeletePayload, { description: 'Soft-deletes the profile and its titles.' })
+  async publisherProfileDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<PublisherProfileDeletePayload> {
+    const { result, userErrors } = await attempt(() => services.publisherProfiles.delete(request, parseIdOrNotFound(id, RESOURCE)));
+    return { deletedPublisherProfileId: result ? String(result.id) : null, userErrors };
+  }
+
+  @FieldResolver(() => [PublisherTitle], { description: 'The live titles of the profile, oldest first.' })
+  titles(@Root() profile: PublisherProfile, @Ctx() { loaders }: GraphQLContext): Promise<PublisherTitle[]> {
+    return loaders.titlesByPublisherProfileId.load(profile.id);
+  }
+}
+
+@Resolver(() => PublisherTitle)
+export class PublisherTitleResolver {
+  @FieldResolver(() => PublisherProfile, { nullable: true, description: 'The profile the title belongs to.' })
+  async publisherProfile(@Root() title: PublisherTitle, @Ctx() { loaders }: GraphQLContext): Promise<PublisherProfile | null> {
+    return loaders.publisherProfileById.load(title.publisherProfileId);
+  }
+}

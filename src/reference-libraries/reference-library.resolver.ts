@@ -1,0 +1,14 @@
+import { Arg, Ctx, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../graphql/context';
+import { ReferenceLibraryType } from './reference-library.graphql';
+
+@Resolver(() => ReferenceLibraryType)
+export class ReferenceLibraryResolver {
+  @Query(() => [ReferenceLibraryType], { description: 'Reference libraries by name (all when `names` is omitted); an unknown name is NOT_FOUND.' })
+  async referenceLibraries(
+    @Ctx() { services }: GraphQLContext,
+    @Arg('names', () => [String], { nullable: true }) names?: string[] | null,
+  ): Promise<ReferenceLibraryType[]> {
+    return services.referenceLibraries.many(names ?? undefined);
+  }
+}
