@@ -1,5 +1,6 @@
 import { CampaignInput } from '../../src/campaigns/campaign.input';
 import type { RequestContext } from '../../src/common/request-context';
+import { PublisherProfileInput, PublisherTitleInput } from '../../src/publisher-profiles/publisher-profile.input';
 import type { AnyBody, TestApp, Workspace } from './test-app';
 
 /**
@@ -89,4 +90,52 @@ export async function createCampaignThroughService(app: TestApp, ws: Workspace, 
     Object.assign(new CampaignInput(), { campaignTitle: 'Spring launch', primaryAdvertiserAccountId: accountId }),
   );
   return campaign.id;
+}
+
+/** Creates an organisation user through Upsert User; returns its id. */
+export async function createUser(workspace: Workspace, email: string, roleTypes: number[] = [2]): Promise<number> {
+  const response = await workspace.api.post('/v2/organisation-users', {
+    user_email: email,
+    user_first_name: 'Test',
+    user_last_name: 'User',
+    roles: roleTypes.map((role_type) => ({ role_type })),
+  });
+  expect(response.status).toBe(200);
+  return response.body.data.user_id as number;
+}
+
+/** Creates a member of an advertiser account through POST /v2/members; returns its id. */
+export async function createMember(workspace: Workspace, accountId: number | string, email: string): Promise<number> {
+  const response = await workspace.api.post('/v2/members', {
+    advertiser_account_id: String(accountId),
+    email,
+    first_name: 'Member',
+    last_name: 'Person',
+    contact_number: '',
+    staff_title: '',
+    photo: '',
+    active: 1,
+    password: 'correct horse battery',
+  });
+  expect(response.status).toBe(200);
+  return response.body.data.member.id as number;
+}
+
+/**
+ * Creates a publisher profile with titles through the service (partners cannot create them: the
+ * admin CLI and the demo seed do); returns the profile id and its title ids in order.
+ */
+export async function createPublisherProfile(
+  app: TestApp,
+  workspace: Workspace,
+  name: string,
+  titleNames: string[] = ['Title A'],
+  fields: Partial<PublisherProfileInput> = {},
+): Promise<{ profileId: number; titleIds: number[] }> {
+  const input = Object.assign(new PublisherProfileInput(), fields, {
+    name,
+    titles: titleNames.map((title) => Object.assign(new PublisherTitleInput(), { name: title })),
+  });
+  const { profile, titles } = await app.services.publisherProfiles.create(contextOf(workspace), input);
+  return { profileId: profile.id, titleIds: titles.map((title) => title.id) };
 }
