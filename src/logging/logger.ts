@@ -10,6 +10,11 @@ export const REDACTED_PATHS = [
   '*.client_secret',
   '*.clientSecret',
   '*.key',
+  '*.passwordHash',
+  '*.password_hash',
+  // A failed statement's bound values may hold a password hash or personal data.
+  'err.parameters',
+  'err.driverError.parameters',
   'password',
   'client_secret',
   'key',

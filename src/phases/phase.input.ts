@@ -1,7 +1,7 @@
-import { MAX_CUSTOM_FIELDS_BYTES } from '../common/custom-fields';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
 import { IsCalendarDate } from '../common/calendar-date';
+import { MAX_CUSTOM_FIELDS_BYTES } from '../common/custom-fields';
 import type { JsonObject } from '../common/json';
 import { TrafficMetricsInput } from '../common/traffic-metrics';
 import { IsEntityId, IsJsonObject, IsNotBlank, IsOmittable } from '../common/validation';

@@ -1,5 +1,4 @@
-import { In } from 'typeorm';
-import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { type EntityManager, type EntityTarget, In, type ObjectLiteral } from 'typeorm';
 import type { RequestContext } from '../common/request-context';
 import type { ErrorSink } from '../common/validation';
 import { tenantQuery } from '../db/tenant-scope';

@@ -186,4 +186,20 @@ describe('logs', () => {
     expect(output).not.toContain('s3cret');
     expect(output).toContain('[redacted]');
   });
+
+  it('redact the bound values of a failed statement, which may hold a password hash', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = createLogger('info', sink);
+    const failed = Object.assign(new Error('duplicate key value'), { query: 'INSERT …', parameters: ['a@b.example', 'scrypt$15$8$1$salt$hash'], driverError: { parameters: ['scrypt$15$8$1$salt$hash'] } });
+    logger.error({ err: failed, member: { passwordHash: 'scrypt$15$8$1$salt$hash' } }, 'request failed');
+    const output = lines.join('');
+    expect(output).not.toContain('scrypt$');
+    expect(output).toContain('duplicate key value');
+  });
 });
