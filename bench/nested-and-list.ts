@@ -12,9 +12,10 @@ import { createLogger } from '../src/logging/logger';
 import { createServices } from '../src/services';
 
 /**
- * Baseline benchmark: seeds the demo hierarchy (50 campaigns × 3 phases × 4 contents × 2
- * distributions), starts the server in this process, and drives the nested GraphQL query and
- * GET /v2/campaigns with autocannon. Not part of `npm test`; results go to docs/benchmarks.md.
+ * Seeds the demo workspace (users, members, publisher profiles, 50 campaigns × 3 phases × 4
+ * contents × 2 distributions), starts the server in this process, and drives the nested GraphQL
+ * queries and the v2 lists below with autocannon. Not part of `npm test`; results go to
+ * docs/benchmarks.md.
  *
  *   npm run bench            (BENCH_SECONDS, BENCH_CONNECTIONS, DATABASE_URL optional)
  */
@@ -22,6 +23,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 const NESTED_QUERY = `{ campaigns(first: 50) { nodes { id campaignTitle phases { id phaseTitle contents { nodes { id contentName distributions { id status primaryLink { originalLink } mediaLibrary { fileUrl } } } } } } } }`;
+
+const RELATIONS_QUERY = `{ campaigns(first: 50) { nodes { id primaryAdvertiserAccount { name primaryContact { email } members { email } } phases { id contents { nodes { id editor { email roles { name } } publisherTitle { name publisherProfile { name } } distributions { id publisherTitle { name } } } } } } } }`;
 
 interface Scenario {
   name: string;
@@ -54,7 +57,11 @@ async function main(): Promise<void> {
 
   const scenarios: Scenario[] = [
     { name: 'GraphQL nested query: 50 campaigns → 150 phases → 600 contents → 1,200 distributions (+ links, 2,400 media)', method: 'POST', path: '/graphql', body: JSON.stringify({ query: NESTED_QUERY }) },
+    { name: 'GraphQL relations query: 50 campaigns with account, members, 600 contents with editor and publisher title, 1,200 distributions with title', method: 'POST', path: '/graphql', body: JSON.stringify({ query: RELATIONS_QUERY }) },
     { name: 'GET /v2/campaigns (15 per page)', method: 'GET', path: '/v2/campaigns' },
+    { name: 'GET /v2/organisation-users (15 per page)', method: 'GET', path: '/v2/organisation-users' },
+    { name: 'GET /v2/members (15 per page)', method: 'GET', path: '/v2/members' },
+    { name: 'GET /v2/publisher-profiles (15 per page, with titles)', method: 'GET', path: '/v2/publisher-profiles' },
   ];
 
   process.stdout.write(`\n| scenario | requests/s | p50 ms | p99 ms | SQL statements / request | errors |\n|---|---|---|---|---|---|\n`);
