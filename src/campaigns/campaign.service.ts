@@ -108,11 +108,11 @@ export class CampaignService {
   private async filtered(ctx: RequestContext, filter: CampaignFilter): Promise<SelectQueryBuilder<Campaign>> {
     await assertValid(filter);
     const query = tenantQuery(this.dataSource.manager, Campaign, 'c', ctx);
-    if (filter.campaignStatus !== undefined) query.andWhere('c.campaignStatus = :status', { status: filter.campaignStatus });
+    if (filter.campaignStatus !== undefined && filter.campaignStatus !== null) query.andWhere('c.campaignStatus = :status', { status: filter.campaignStatus });
     if (filter.search) {
       query.andWhere('(c.campaignTitle ILIKE :search OR c.brandPromoting ILIKE :search)', { search: `%${escapeLike(filter.search)}%` });
     }
-    if (filter.advertiserAccountId !== undefined) {
+    if (filter.advertiserAccountId !== undefined && filter.advertiserAccountId !== null) {
       query.andWhere('c.primaryAdvertiserAccountId = :accountId', { accountId: parseId(filter.advertiserAccountId) });
     }
     return query;

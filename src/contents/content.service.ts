@@ -146,9 +146,9 @@ export class ContentService {
   private async filtered(ctx: RequestContext, filter: ContentFilter): Promise<SelectQueryBuilder<Content>> {
     await assertValid(filter);
     const query = tenantQuery(this.dataSource.manager, Content, 'c', ctx);
-    if (filter.campaignId !== undefined) query.andWhere('c.campaignId = :campaignId', { campaignId: parseId(filter.campaignId) });
-    if (filter.phaseId !== undefined) query.andWhere('c.phaseId = :phaseId', { phaseId: parseId(filter.phaseId) });
-    if (filter.status !== undefined) query.andWhere('c.status = :status', { status: filter.status });
+    if (filter.campaignId !== undefined && filter.campaignId !== null) query.andWhere('c.campaignId = :campaignId', { campaignId: parseId(filter.campaignId) });
+    if (filter.phaseId !== undefined && filter.phaseId !== null) query.andWhere('c.phaseId = :phaseId', { phaseId: parseId(filter.phaseId) });
+    if (filter.status !== undefined && filter.status !== null) query.andWhere('c.status = :status', { status: filter.status });
     return query;
   }
 }

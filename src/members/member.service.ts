@@ -157,7 +157,7 @@ export class MemberService {
   private async filtered(ctx: RequestContext, filter: MemberFilter): Promise<SelectQueryBuilder<Member>> {
     await assertValid(filter);
     const query = tenantQuery(this.dataSource.manager, Member, 'm', ctx);
-    if (filter.advertiserAccountId !== undefined) query.andWhere('m.advertiserAccountId = :accountId', { accountId: parseId(filter.advertiserAccountId) });
+    if (filter.advertiserAccountId !== undefined && filter.advertiserAccountId !== null) query.andWhere('m.advertiserAccountId = :accountId', { accountId: parseId(filter.advertiserAccountId) });
     return query;
   }
 

@@ -46,7 +46,8 @@ export class OrganisationUserService {
    */
   async upsert(ctx: RequestContext, input: UserUpsertInput): Promise<{ user: OrganisationUser; created: boolean }> {
     (await validationProblems(input, REQUIRED)).throwIfAny();
-    const id = input.id === undefined ? null : parseIdOrNotFound(input.id, RESOURCE);
+    // An explicit null id is no id (GraphQL clients send nulls for unset fields): create.
+    const id = input.id === undefined || input.id === null ? null : parseIdOrNotFound(input.id, RESOURCE);
     try {
       return await this.dataSource.transaction(async (manager) => (id === null ? { user: await this.create(manager, ctx, input), created: true } : { user: await this.update(manager, ctx, id, input), created: false }));
     } catch (error) {
@@ -93,7 +94,7 @@ export class OrganisationUserService {
     await manager.update(OrganisationUser, { id, organisationId: ctx.organisationId }, values);
     const user = await loadInWorkspace(manager, OrganisationUser, ctx, id, RESOURCE);
     const event = this.event('user_updated', user, ctx);
-    await recordEvent(manager, ctx, { ...event, payload: { ...event.payload, changed_fields: changed.map((prop) => userUpsertBodyWire.wireName(prop)) } });
+    await recordEvent(manager, ctx, { ...event, payload: { ...event.payload, changed_fields: changed.map(changedFieldName) } });
     return user;
   }
 
@@ -111,8 +112,8 @@ export class OrganisationUserService {
         search: `%${escapeLike(filter.search)}%`,
       });
     }
-    if (filter.roleType !== undefined) query.andWhere(':roleType = ANY(u.roleTypes)', { roleType: filter.roleType });
-    if (filter.active !== undefined) query.andWhere('u.active = :active', { active: filter.active });
+    if (filter.roleType !== undefined && filter.roleType !== null) query.andWhere(':roleType = ANY(u.roleTypes)', { roleType: filter.roleType });
+    if (filter.active !== undefined && filter.active !== null) query.andWhere('u.active = :active', { active: filter.active });
     return query;
   }
 
@@ -130,3 +131,7 @@ function valuesOf(input: UserUpsertInput): UserValues {
   return values;
 }
 
+/** A changed property as the upsert body names it (roles are stored as their role types). */
+function changedFieldName(prop: string): string {
+  return prop === 'roleTypes' ? 'roles' : userUpsertBodyWire.wireName(prop);
+}

@@ -23,7 +23,7 @@ export class PhaseService {
   async list(ctx: RequestContext, filter: PhaseFilter, page: PageRequest): Promise<PageSlice<Phase>> {
     await assertValid(filter);
     const query = tenantQuery(this.dataSource.manager, Phase, 'p', ctx);
-    if (filter.campaignId !== undefined) query.andWhere('p.campaignId = :campaignId', { campaignId: parseId(filter.campaignId) });
+    if (filter.campaignId !== undefined && filter.campaignId !== null) query.andWhere('p.campaignId = :campaignId', { campaignId: parseId(filter.campaignId) });
     return fetchPage(query.orderBy('p.campaignId', 'ASC').addOrderBy('p.phaseNo', 'ASC').addOrderBy('p.id', 'ASC'), page);
   }
 
