@@ -3,7 +3,7 @@ import { changedProperties } from '../common/changes';
 import { ValidationFailedError } from '../common/errors';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
-import { assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
+import { assertAllValid, assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
 import { escapeLike } from '../common/sql';
 import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { Campaign } from '../campaigns/campaign.entity';
@@ -23,6 +23,7 @@ export class AdvertiserAccountService {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(ctx: RequestContext, filter: AdvertiserAccountFilter, page: PageRequest): Promise<PageSlice<AdvertiserAccount>> {
+    await assertAllValid(filter, page);
     return fetchPage((await this.filtered(ctx, filter)).orderBy('a.id', 'ASC'), page);
   }
 

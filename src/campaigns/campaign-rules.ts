@@ -32,7 +32,7 @@ export function campaignReferences(values: ReferenceFields, current: Campaign | 
       path: 'brandSubIndustryId',
       id: subIndustry,
       library: BRAND_SUB_INDUSTRIES,
-      parent: industry === null ? undefined : { id: industry, describe: `brand industry ${industry}` },
+      parent: industry === null ? undefined : { id: industry, describe: `brand industry ${industry}`, path: 'brandIndustryId' },
     });
   }
   return references;

@@ -5,7 +5,7 @@ import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPag
 import type { RequestContext } from '../common/request-context';
 import { escapeLike } from '../common/sql';
 import { checkDateOrder } from '../common/date-order';
-import { assertValid, FieldErrorCollector } from '../common/validation';
+import { assertAllValid, assertValid, FieldErrorCollector } from '../common/validation';
 import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
@@ -25,6 +25,7 @@ export class CampaignService {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(ctx: RequestContext, filter: CampaignFilter, page: PageRequest): Promise<PageSlice<Campaign>> {
+    await assertAllValid(filter, page);
     return fetchPage((await this.filtered(ctx, filter)).orderBy('c.id', 'ASC'), page);
   }
 

@@ -54,6 +54,13 @@ export async function assertValid(input: object, required: readonly string[] = [
   (await validationProblems(input, required)).throwIfAny();
 }
 
+/** Several inputs of one request (a list's filter and its page), every broken field refused at once. */
+export async function assertAllValid(...inputs: object[]): Promise<void> {
+  const problems = new FieldErrorCollector();
+  for (const input of inputs) problems.absorb(await validationProblems(input));
+  problems.throwIfAny();
+}
+
 /** Where a rule reports a failing field. */
 export interface ErrorSink {
   add(field: string, message: string): void;
@@ -75,6 +82,11 @@ export class FieldErrorCollector implements ErrorSink {
   requirePresent(source: object, fields: readonly string[], prefix = ''): void {
     const values = source as Record<string, unknown>;
     for (const field of fields) if (values[field] === undefined) this.add(prefix ? `${prefix}.${field}` : field, 'is required');
+  }
+
+  /** Takes in every failure another collector holds. */
+  absorb(other: FieldErrorCollector): void {
+    this.merge(other.errors);
   }
 
   has(field: string): boolean {

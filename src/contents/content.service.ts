@@ -4,7 +4,7 @@ import { changedProperties } from '../common/changes';
 import { parseId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchChildConnections, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
-import { assertValid, type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
+import { assertAllValid, assertValid, type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
 import { nextContentDistributionIds } from '../db/shared-id-sequence';
 import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { moveDistributionsWithContent } from '../distributions/distribution-moves';
@@ -27,6 +27,7 @@ export class ContentService {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(ctx: RequestContext, filter: ContentFilter, page: PageRequest): Promise<PageSlice<Content>> {
+    await assertAllValid(filter, page);
     return fetchPage((await this.filtered(ctx, filter)).orderBy('c.id', 'ASC'), page);
   }
 

@@ -6,7 +6,7 @@ import { ValidationFailedError } from '../common/errors';
 import { parseId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
-import { assertValid, validationProblems } from '../common/validation';
+import { assertAllValid, assertValid, validationProblems } from '../common/validation';
 import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordEvent } from '../outbox/outbox';
@@ -31,6 +31,7 @@ export class MemberService {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(ctx: RequestContext, filter: MemberFilter, page: PageRequest): Promise<PageSlice<Member>> {
+    await assertAllValid(filter, page);
     return fetchPage((await this.filtered(ctx, filter)).orderBy('m.id', 'ASC'), page);
   }
 

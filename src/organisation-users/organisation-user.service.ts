@@ -6,7 +6,7 @@ import { parseIdOrNotFound } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { escapeLike } from '../common/sql';
-import { assertValid, validationProblems } from '../common/validation';
+import { assertAllValid, assertValid, validationProblems } from '../common/validation';
 import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { recordEvent } from '../outbox/outbox';
@@ -24,6 +24,7 @@ export class OrganisationUserService {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(ctx: RequestContext, filter: UserFilter, page: PageRequest): Promise<PageSlice<OrganisationUser>> {
+    await assertAllValid(filter, page);
     return fetchPage((await this.filtered(ctx, filter)).orderBy('u.id', 'ASC'), page);
   }
 

@@ -5,7 +5,7 @@ import { checkDateOrder } from '../common/date-order';
 import { parseId, parseIdOrNotFound } from '../common/ids';
 import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
-import { assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
+import { assertAllValid, assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
 import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
@@ -21,7 +21,7 @@ export class PhaseService {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(ctx: RequestContext, filter: PhaseFilter, page: PageRequest): Promise<PageSlice<Phase>> {
-    await assertValid(filter);
+    await assertAllValid(filter, page);
     const query = tenantQuery(this.dataSource.manager, Phase, 'p', ctx);
     if (filter.campaignId !== undefined && filter.campaignId !== null) query.andWhere('p.campaignId = :campaignId', { campaignId: parseId(filter.campaignId) });
     return fetchPage(query.orderBy('p.campaignId', 'ASC').addOrderBy('p.phaseNo', 'ASC').addOrderBy('p.id', 'ASC'), page);

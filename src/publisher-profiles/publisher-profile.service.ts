@@ -2,7 +2,7 @@ import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { escapeLike } from '../common/sql';
-import { assertValid, validationProblems } from '../common/validation';
+import { assertAllValid, assertValid, validationProblems } from '../common/validation';
 import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { recordEvent } from '../outbox/outbox';
 import { PublisherProfileStatus } from './publisher-profile-status';
@@ -26,6 +26,7 @@ export class PublisherProfileService {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(ctx: RequestContext, filter: PublisherProfileFilter, page: PageRequest): Promise<PageSlice<PublisherProfileWithTitles>> {
+    await assertAllValid(filter, page);
     const slice = await fetchPage((await this.filtered(ctx, filter)).orderBy('p.id', 'ASC'), page);
     return { ...slice, items: await this.withTitles(ctx, slice.items) };
   }

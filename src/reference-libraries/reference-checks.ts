@@ -1,6 +1,6 @@
 import { type EntityManager, type EntityTarget, In, type ObjectLiteral } from 'typeorm';
 import type { RequestContext } from '../common/request-context';
-import type { ErrorSink } from '../common/validation';
+import type { FieldErrorCollector } from '../common/validation';
 import { tenantQuery } from '../db/tenant-scope';
 import { ReferenceEntry } from './reference-entry.entity';
 
@@ -9,7 +9,8 @@ export interface LibraryReference {
   path: string;
   id: number;
   library: string;
-  parent?: { id: number; describe: string };
+  /** `path`: the field naming the parent in the same write; a parent refused there is not reported twice. */
+  parent?: { id: number; describe: string; path?: string };
 }
 
 /** An id in a write that must name a live record of the caller's workspace. */
@@ -26,11 +27,12 @@ export interface WorkspaceReference {
 export type Reference = LibraryReference | WorkspaceReference;
 
 /**
- * Checks every reference of a write, one statement per library or table however many there are,
+ * Checks every reference of a write, one statement per library or table however many there are
+ * (libraries in the order first named, so a parent library is judged before its children),
  * and files a 422 on the field of each that names nothing. Another workspace's ids are reported
  * exactly like ids that do not exist.
  */
-export async function checkReferences(manager: EntityManager, ctx: RequestContext, references: readonly Reference[], problems: ErrorSink): Promise<void> {
+export async function checkReferences(manager: EntityManager, ctx: RequestContext, references: readonly Reference[], problems: FieldErrorCollector): Promise<void> {
   const libraries = new Map<string, LibraryReference[]>();
   const tables = new Map<EntityTarget<ObjectLiteral>, WorkspaceReference[]>();
   for (const reference of references) {
@@ -43,7 +45,9 @@ export async function checkReferences(manager: EntityManager, ctx: RequestContex
     const parents = new Map(entries.map((entry) => [entry.id, entry.parentId]));
     for (const reference of group) {
       if (!parents.has(reference.id)) problems.add(reference.path, `does not name an entry of the ${library} library`);
-      else if (reference.parent && parents.get(reference.id) !== reference.parent.id) problems.add(reference.path, `does not belong to ${reference.parent.describe}`);
+      else if (reference.parent && parents.get(reference.id) !== reference.parent.id && !(reference.parent.path && problems.has(reference.parent.path))) {
+        problems.add(reference.path, `does not belong to ${reference.parent.describe}`);
+      }
     }
   }
 

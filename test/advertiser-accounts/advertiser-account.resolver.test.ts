@@ -1,5 +1,5 @@
 import { allRows, rowById } from '../support/database-state';
-import { createCampaignThroughService, contextOf } from '../support/fixtures';
+import { createCampaignThroughService, contextOf, createMember } from '../support/fixtures';
 import { workspaceEvents } from '../support/outbox';
 import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
 
@@ -19,6 +19,29 @@ afterAll(() => app.close());
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const UNKNOWN_ID = '2000000000';
+const NOT_A_MEMBER = 'primaryContactId does not name a member of this advertiser account';
+const NULL_ON_CREATE = 'primaryContactId must be null when the account is created: add members, then name one of them';
+
+/** The new relation fields, selected apart from AccountFields (whose keys the tests check one by one). */
+const WITH_MEMBERS = `
+  query WithMembers($id: ID!) {
+    advertiserAccount(id: $id) {
+      id primaryContactId
+      primaryContact { id email advertiserAccountId }
+      members { id email advertiserAccountId }
+    }
+  }
+`;
+
+const LIST_WITH_MEMBERS = `
+  query ListWithMembers($filter: AdvertiserAccountFilter) {
+    advertiserAccounts(first: 100, filter: $filter) {
+      nodes { id name primaryContact { id } members { id } }
+    }
+  }
+`;
+
+const MEMBER = `query Member($id: ID!) { member(id: $id) { id } }`;
 
 const ACCOUNT_FIELDS = `
   fragment AccountFields on AdvertiserAccount {
@@ -80,7 +103,8 @@ function validInput(overrides: Record<string, unknown> = {}): Record<string, unk
     deactivationReason: null,
     type: 'AGENCY',
     logo: 'https://cdn.example.com/acme.png',
-    primaryContactId: 42,
+    // A new account has no members yet, so it has no primary contact: members come first.
+    primaryContactId: null,
     country: 'United Kingdom',
     state: 'England',
     city: 'London',
@@ -124,9 +148,24 @@ async function outboxEvents(ws: Workspace): Promise<AnyBody[]> {
   return workspaceEvents(app, ws);
 }
 
-/** Every advertiser account row (every workspace, deleted ones too) and every outbox event. */
-async function databaseState(): Promise<{ accounts: AnyBody[]; outbox: AnyBody[] }> {
-  return { accounts: await allRows(app, 'advertiser_accounts'), outbox: await allRows(app, 'outbox_events') };
+/** Every advertiser account and member row (every workspace, deleted ones too) and every outbox event. */
+async function databaseState(): Promise<{ accounts: AnyBody[]; members: AnyBody[]; outbox: AnyBody[] }> {
+  return { accounts: await allRows(app, 'advertiser_accounts'), members: await allRows(app, 'advertiser_account_members'), outbox: await allRows(app, 'outbox_events') };
+}
+
+let memberEmails = 0;
+
+/** A member of the account (through REST) with an e-mail address no other member of this file has; returns its GraphQL id. */
+async function addMember(ws: Workspace, accountId: string): Promise<string> {
+  memberEmails += 1;
+  return String(await createMember(ws, accountId, `gql-member-${memberEmails}@example.com`));
+}
+
+/** Names a member as the account's primary contact; returns the account as updated. */
+async function setPrimaryContact(ws: Workspace, accountId: string, memberId: string): Promise<AnyBody> {
+  const response = await ws.api.graphql(UPDATE, { id: accountId, input: { primaryContactId: Number(memberId) } });
+  expect(response.body.data.advertiserAccountUpdate.userErrors).toEqual([]);
+  return response.body.data.advertiserAccountUpdate.advertiserAccount;
 }
 
 function createCampaignFor(ws: Workspace, accountId: string): Promise<number> {
@@ -531,7 +570,7 @@ describe('mutation advertiserAccountCreate', () => {
       name: 'Acme Foods',
       status: 'active',
       type: 'agency',
-      primary_contact_id: 42,
+      primary_contact_id: null,
       zip_code: 'EC1A 1BB',
       is_deleted: 0,
       deleted_at: null,
@@ -609,6 +648,31 @@ describe('mutation advertiserAccountCreate', () => {
     expect(payload.advertiserAccount).toBeNull();
     expect(payload.userErrors).toEqual([{ field: ['input', field], message: expect.stringMatching(new RegExp(`^${field} `)), code: 'BAD_USER_INPUT' }]);
     expect(await databaseState()).toEqual(before);
+  });
+
+  it.each<[string, () => Promise<number>]>([
+    ['an id that names nothing', async () => 1],
+    ['the id of a member of another account of the workspace', async () => Number(await addMember(ws, (await createAccount(ws, { name: 'Has a member' })).id))],
+  ])('refuses a primaryContactId (%s) with a BAD_USER_INPUT userError: a new account has no members; creates nothing', async (_case, contact) => {
+    const primaryContactId = await contact();
+    const before = await databaseState();
+
+    const response = await ws.api.graphql(CREATE, { input: validInput({ primaryContactId }) });
+
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.advertiserAccountCreate).toEqual({
+      advertiserAccount: null,
+      userErrors: [{ field: ['input', 'primaryContactId'], message: NULL_ON_CREATE, code: 'BAD_USER_INPUT' }],
+    });
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('starts with no members and no primary contact', async () => {
+    const account = await createAccount(ws, { name: 'Empty' });
+
+    const response = await ws.api.graphql(WITH_MEMBERS, { id: account.id });
+
+    expect(response.body).toEqual({ data: { advertiserAccount: { id: account.id, primaryContactId: null, primaryContact: null, members: [] } } });
   });
 
   it('says which rule was broken', async () => {
@@ -719,7 +783,9 @@ describe('mutation advertiserAccountUpdate', () => {
   });
 
   it('clears nullable fields given as null', async () => {
-    const account = await createAccount(ws);
+    const created = await createAccount(ws);
+    const account = await setPrimaryContact(ws, created.id, await addMember(ws, created.id));
+    expect(account.primaryContactId).toEqual(expect.any(Number));
 
     const response = await ws.api.graphql(UPDATE, { id: account.id, input: { logo: null, primaryContactId: null, city: null, zipCode: null } });
 
@@ -778,6 +844,70 @@ describe('mutation advertiserAccountUpdate', () => {
       userErrors: [{ field: ['input', field], message: expect.stringMatching(new RegExp(`^${field} `)), code: 'BAD_USER_INPUT' }],
     });
     expect(await databaseState()).toEqual(before);
+  });
+
+  describe('primaryContactId (a live member of this account)', () => {
+    let account: AnyBody;
+    let member: string;
+    let deletedMember: string;
+    let memberOfAnotherAccount: string;
+    let foreignMember: string;
+
+    beforeAll(async () => {
+      account = await createAccount(ws, { name: 'With members' });
+      member = await addMember(ws, account.id);
+      deletedMember = await addMember(ws, account.id);
+      expect((await ws.api.delete(`/v2/members/${deletedMember}`)).status).toBe(200);
+      memberOfAnotherAccount = await addMember(ws, (await createAccount(ws, { name: 'Sibling account' })).id);
+      foreignMember = await addMember(other, foreign.id);
+    });
+
+    it('names a member of the account: primaryContactId and primaryContact show it', async () => {
+      const response = await ws.api.graphql(UPDATE, { id: account.id, input: { primaryContactId: Number(member) } });
+
+      expect(response.body.data.advertiserAccountUpdate).toEqual({
+        advertiserAccount: { ...account, primaryContactId: Number(member), updatedAt: expect.stringMatching(ISO_8601) },
+        userErrors: [],
+      });
+      const read = await ws.api.graphql(WITH_MEMBERS, { id: account.id });
+      expect(read.body.data.advertiserAccount).toMatchObject({
+        primaryContactId: Number(member),
+        primaryContact: { id: member, advertiserAccountId: account.id },
+      });
+      account = response.body.data.advertiserAccountUpdate.advertiserAccount;
+    });
+
+    it.each<[string, () => string]>([
+      ['an id that names nothing', () => UNKNOWN_ID],
+      ['a member of another account of the same workspace', () => memberOfAnotherAccount],
+      ["a member of another workspace's account", () => foreignMember],
+      ['a deleted member of the account', () => deletedMember],
+    ])('refuses %s with a BAD_USER_INPUT userError on primaryContactId, and changes nothing', async (_case, contact) => {
+      const before = await databaseState();
+
+      const response = await ws.api.graphql(UPDATE, { id: account.id, input: { name: 'Would be renamed', primaryContactId: Number(contact()) } });
+
+      expect(response.body.errors).toBeUndefined();
+      expect(response.body.data.advertiserAccountUpdate).toEqual({
+        advertiserAccount: null,
+        userErrors: [{ field: ['input', 'primaryContactId'], message: NOT_A_MEMBER, code: 'BAD_USER_INPUT' }],
+      });
+      expect(await databaseState()).toEqual(before);
+      expect((await ws.api.graphql(GET, { id: account.id })).body.data.advertiserAccount).toEqual(account);
+    });
+
+    it('does not re-judge an unchanged primary contact that no longer names a member', async () => {
+      const legacy = await createAccount(ws, { name: 'Legacy contact' });
+      const gone = await addMember(ws, legacy.id);
+      expect((await ws.api.delete(`/v2/members/${gone}`)).status).toBe(200);
+      // A contact stored before the check existed, naming a member since deleted.
+      await app.dataSource.query('UPDATE advertiser_accounts SET primary_contact_id = $1 WHERE id = $2', [Number(gone), Number(legacy.id)]);
+
+      const response = await ws.api.graphql(UPDATE, { id: legacy.id, input: { name: 'Legacy, renamed', primaryContactId: Number(gone) } });
+
+      expect(response.body.data.advertiserAccountUpdate.userErrors).toEqual([]);
+      expect(response.body.data.advertiserAccountUpdate.advertiserAccount).toMatchObject({ name: 'Legacy, renamed', primaryContactId: Number(gone) });
+    });
   });
 
   it('answers a NOT_FOUND userError for an id that does not exist, and changes nothing', async () => {
@@ -899,8 +1029,30 @@ describe('mutation advertiserAccountDelete', () => {
       resource_type: 'advertiser_account',
       resource_id: Number(account.id),
       request_id: 'gql-delete-advertiser-1',
-      payload: { advertiser_account: expect.objectContaining({ id: Number(account.id), is_deleted: 1, deleted_at: expect.stringMatching(ISO_8601) }) },
+      payload: { advertiser_account: expect.objectContaining({ id: Number(account.id), is_deleted: 1, deleted_at: expect.stringMatching(ISO_8601) }), deleted: { members: [] } },
     });
+  });
+
+  it("deletes the account's members with it: they answer NOT_FOUND, and the event lists them under deleted.members", async () => {
+    const account = await createAccount(ws, { name: 'With members' });
+    const members = [await addMember(ws, account.id), await addMember(ws, account.id)];
+    await setPrimaryContact(ws, account.id, members[0]);
+    const bystander = await createAccount(ws, { name: 'Bystander' });
+    const bystanderMember = await addMember(ws, bystander.id);
+
+    const response = await ws.api.graphql(DELETE, { id: account.id });
+
+    expect(response.body.data.advertiserAccountDelete).toEqual({ deletedAdvertiserAccountId: account.id, userErrors: [] });
+    for (const member of members) {
+      const read = await ws.api.graphql(MEMBER, { id: member });
+      expect([member, read.body.data, read.body.errors?.[0]?.extensions.code]).toEqual([member, { member: null }, 'NOT_FOUND']);
+      expect((await rowById(app, 'advertiser_account_members', member))?.deleted_at).toBeInstanceOf(Date);
+    }
+    expect((await ws.api.graphql(MEMBER, { id: bystanderMember })).body.data).toEqual({ member: { id: bystanderMember } });
+    const event = (await outboxEvents(ws)).at(-1);
+    expect(event?.event_type).toBe('advertiser_account_deleted');
+    const deleted: number[] = event?.payload.deleted.members ?? [];
+    expect([...deleted].sort((a, b) => a - b)).toEqual(members.map(Number));
   });
 
   it('is refused with a BAD_USER_INPUT userError on id while a campaign references the account, and changes nothing', async () => {
@@ -975,5 +1127,86 @@ describe('mutation advertiserAccountDelete', () => {
     expect(response.status).toBe(401);
     expectGraphQLError(response.body, 'UNAUTHENTICATED');
     expect(await databaseState()).toEqual(before);
+  });
+});
+
+describe('AdvertiserAccount.members and AdvertiserAccount.primaryContact', () => {
+  let ws: Workspace;
+  let other: Workspace;
+
+  beforeAll(async () => {
+    ws = await app.workspace();
+    other = await app.workspace();
+  });
+
+  it("lists the account's live members by id, and shows the primary contact once named", async () => {
+    const account = await createAccount(ws, { name: 'Team' });
+    const first = await addMember(ws, account.id);
+    const gone = await addMember(ws, account.id);
+    const second = await addMember(ws, account.id);
+    expect((await ws.api.delete(`/v2/members/${gone}`)).status).toBe(200);
+
+    const unnamed = await ws.api.graphql(WITH_MEMBERS, { id: account.id });
+    await setPrimaryContact(ws, account.id, second);
+    const named = await ws.api.graphql(WITH_MEMBERS, { id: account.id });
+
+    expect(unnamed.body.errors).toBeUndefined();
+    expect(unnamed.body.data.advertiserAccount).toEqual({
+      id: account.id,
+      primaryContactId: null,
+      primaryContact: null,
+      members: [
+        { id: first, email: expect.stringMatching(/@example\.com$/), advertiserAccountId: account.id },
+        { id: second, email: expect.stringMatching(/@example\.com$/), advertiserAccountId: account.id },
+      ],
+    });
+    expect(named.body.data.advertiserAccount.primaryContact).toEqual(unnamed.body.data.advertiserAccount.members[1]);
+  });
+
+  it('shows no primary contact once the member is deleted', async () => {
+    const account = await createAccount(ws, { name: 'Losing its contact' });
+    const member = await addMember(ws, account.id);
+    await setPrimaryContact(ws, account.id, member);
+
+    expect((await ws.api.delete(`/v2/members/${member}`)).status).toBe(200);
+
+    const response = await ws.api.graphql(WITH_MEMBERS, { id: account.id });
+    expect(response.body.data.advertiserAccount).toEqual({ id: account.id, primaryContactId: null, primaryContact: null, members: [] });
+  });
+
+  it('shows primaryContact null when a stored id names a deleted member or another workspace’s member', async () => {
+    const account = await createAccount(ws, { name: 'Legacy contact' });
+    const gone = await addMember(ws, account.id);
+    expect((await ws.api.delete(`/v2/members/${gone}`)).status).toBe(200);
+    const theirAccount = await createAccount(other, { name: 'Not yours' });
+    const theirMember = await addMember(other, theirAccount.id);
+
+    for (const stored of [gone, theirMember]) {
+      // Ids stored before the check existed.
+      await app.dataSource.query('UPDATE advertiser_accounts SET primary_contact_id = $1 WHERE id = $2', [Number(stored), Number(account.id)]);
+      const response = await ws.api.graphql(WITH_MEMBERS, { id: account.id });
+      expect(response.body.errors).toBeUndefined();
+      expect(response.body.data.advertiserAccount).toEqual({ id: account.id, primaryContactId: Number(stored), primaryContact: null, members: [] });
+    }
+  });
+
+  it('gives each account of a list its own members and primary contact', async () => {
+    const lister = await app.workspace();
+    const a = await createAccount(lister, { name: 'Listed A' });
+    const b = await createAccount(lister, { name: 'Listed B' });
+    const c = await createAccount(lister, { name: 'Listed C' });
+    const a1 = await addMember(lister, a.id);
+    const b1 = await addMember(lister, b.id);
+    const a2 = await addMember(lister, a.id);
+    await setPrimaryContact(lister, b.id, b1);
+
+    const response = await lister.api.graphql(LIST_WITH_MEMBERS);
+
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.advertiserAccounts.nodes).toEqual([
+      { id: a.id, name: 'Listed A', primaryContact: null, members: [{ id: a1 }, { id: a2 }] },
+      { id: b.id, name: 'Listed B', primaryContact: { id: b1 }, members: [{ id: b1 }] },
+      { id: c.id, name: 'Listed C', primaryContact: null, members: [] },
+    ]);
   });
 });

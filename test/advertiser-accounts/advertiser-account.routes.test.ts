@@ -1,6 +1,6 @@
 import { allRows, rowById } from '../support/database-state';
 import { INVALID, PAGINATION_KEYS } from '../support/expectations';
-import { createCampaignThroughService, contextOf } from '../support/fixtures';
+import { createCampaignThroughService, contextOf, createMember } from '../support/fixtures';
 import { workspaceEvents } from '../support/outbox';
 import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
 
@@ -24,6 +24,8 @@ const MISSING_KEY = { success: false, message: 'API key is missing' };
 const INVALID_KEY = { success: false, message: 'API key is invalid' };
 const NOT_FOUND = { success: false, message: 'Advertiser account not found' };
 const UNKNOWN_ID = 2_000_000_000;
+const NOT_A_MEMBER = 'primary_contact_id does not name a member of this advertiser account';
+const NULL_ON_CREATE = 'primary_contact_id must be null when the account is created: add members, then name one of them';
 
 /** §2.4, field for field and in its order. */
 const RECORD_FIELDS = [
@@ -55,7 +57,8 @@ function validAccount(overrides: Record<string, unknown> = {}): Record<string, u
     deactivation_reason: null,
     type: 'agency',
     logo: 'https://cdn.example.com/acme.png',
-    primary_contact_id: 42,
+    // A new account has no members yet, so it has no primary contact: members come first.
+    primary_contact_id: null,
     country: 'United Kingdom',
     state: 'England',
     city: 'London',
@@ -118,9 +121,25 @@ async function outboxEvents(ws: Workspace, eventType?: string): Promise<AnyBody[
   return workspaceEvents(app, ws, eventType);
 }
 
-/** Every advertiser account row (every workspace, deleted ones too) and every outbox event: "nothing changed" compares two of these. */
-async function databaseState(): Promise<{ accounts: AnyBody[]; outbox: AnyBody[] }> {
-  return { accounts: await allRows(app, 'advertiser_accounts'), outbox: await allRows(app, 'outbox_events') };
+/** Every advertiser account and member row (every workspace, deleted ones too) and every outbox event: "nothing changed" compares two of these. */
+async function databaseState(): Promise<{ accounts: AnyBody[]; members: AnyBody[]; outbox: AnyBody[] }> {
+  return { accounts: await allRows(app, 'advertiser_accounts'), members: await allRows(app, 'advertiser_account_members'), outbox: await allRows(app, 'outbox_events') };
+}
+
+/** Names a member as the account's primary contact; returns the account as updated. */
+async function setPrimaryContact(ws: Workspace, accountId: number, memberId: number): Promise<AnyBody> {
+  const response = await ws.api.put(`${BASE}/${accountId}`, { primary_contact_id: memberId });
+  expect(response.status).toBe(200);
+  expect(response.body.data.advertiser_account.primary_contact_id).toBe(memberId);
+  return response.body.data.advertiser_account;
+}
+
+let memberEmails = 0;
+
+/** A member of the account with an e-mail address no other member of this file has. */
+function addMember(ws: Workspace, accountId: number): Promise<number> {
+  memberEmails += 1;
+  return createMember(ws, accountId, `member-${memberEmails}@example.com`);
 }
 
 function createCampaignFor(ws: Workspace, accountId: number): Promise<number> {
@@ -334,12 +353,15 @@ describe('GET /v2/advertiser-accounts/:id', () => {
   let ws: Workspace;
   let other: Workspace;
   let account: AnyBody;
+  let contactId: number;
   let foreign: AnyBody;
 
   beforeAll(async () => {
     ws = await app.workspace();
     other = await app.workspace();
-    account = await createAccount(ws);
+    const created = await createAccount(ws);
+    contactId = await addMember(ws, created.id);
+    account = await setPrimaryContact(ws, created.id, contactId);
     foreign = await createAccount(other, { name: 'Not yours' });
   });
 
@@ -360,7 +382,7 @@ describe('GET /v2/advertiser-accounts/:id', () => {
       deleted_at: null,
       created_at: account.created_at,
       updated_at: account.updated_at,
-      ...validAccount(),
+      ...validAccount({ primary_contact_id: contactId }),
     });
   });
 
@@ -444,7 +466,7 @@ describe('POST /v2/advertiser-accounts', () => {
       status: 'active',
       type: 'agency',
       logo: 'https://cdn.example.com/acme.png',
-      primary_contact_id: 42,
+      primary_contact_id: null,
       city: 'London',
       zip_code: 'EC1A 1BB',
       is_deleted: 0,
@@ -493,7 +515,6 @@ describe('POST /v2/advertiser-accounts', () => {
       address1: 'a'.repeat(255),
       address2: 'b'.repeat(255),
       deactivation_reason: 'r'.repeat(1000),
-      primary_contact_id: 2_147_483_647,
       logo: 'http://example.com/logo.png',
     });
 
@@ -633,6 +654,62 @@ describe('POST /v2/advertiser-accounts', () => {
     expect(await databaseState()).toEqual(before);
   });
 
+  describe('primary_contact_id on create', () => {
+    let ws: Workspace;
+    let other: Workspace;
+    let memberOfAnotherAccount: number;
+    let foreignMember: number;
+
+    beforeAll(async () => {
+      ws = await app.workspace();
+      other = await app.workspace();
+      memberOfAnotherAccount = await addMember(ws, (await createAccount(ws, { name: 'Has members' })).id);
+      foreignMember = await addMember(other, (await createAccount(other, { name: 'Not yours' })).id);
+    });
+
+    it.each<[string, () => number]>([
+      ['an id that names nothing', () => 1],
+      ['the largest integer', () => 2_147_483_647],
+      ['a member of another account of the workspace', () => memberOfAnotherAccount],
+      ["a member of another workspace's account", () => foreignMember],
+    ])('refuses %s with 422: a new account has no members to name, and creates nothing', async (_case, contact) => {
+      const before = await databaseState();
+
+      const response = await ws.api.post(BASE, validAccount({ primary_contact_id: contact() }));
+
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual(validationFailure({ primary_contact_id: [NULL_ON_CREATE] }));
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('accepts null and an omitted primary_contact_id alike', async () => {
+      const explicit = await ws.api.post(BASE, validAccount({ primary_contact_id: null }));
+      const { primary_contact_id: _omitted, ...body } = validAccount();
+      const omitted = await ws.api.post(BASE, body);
+
+      expect(explicit.status).toBe(200);
+      expect(omitted.status).toBe(200);
+      expect(explicit.body.data.advertiser_account.primary_contact_id).toBeNull();
+      expect(omitted.body.data.advertiser_account.primary_contact_id).toBeNull();
+    });
+
+    it('reports a malformed primary_contact_id by its type rule alone', async () => {
+      const response = await ws.api.post(BASE, validAccount({ primary_contact_id: 0 }));
+
+      expectFieldErrors(response.body, ['primary_contact_id']);
+      expect(response.body.errors.primary_contact_id).not.toEqual([NULL_ON_CREATE]);
+    });
+
+    it('reports a primary contact together with the other broken rules', async () => {
+      const before = await databaseState();
+
+      const response = await ws.api.post(BASE, { primary_contact_id: 5, logo: 'nope' });
+
+      expect(response.body).toEqual(validationFailure({ name: ['name is required'], logo: ['logo must be an http(s) URL'], primary_contact_id: [NULL_ON_CREATE] }));
+      expect(await databaseState()).toEqual(before);
+    });
+  });
+
   it('answers 401 without an API key and creates nothing', async () => {
     const before = await databaseState();
 
@@ -688,13 +765,14 @@ describe('PUT /v2/advertiser-accounts/:id', () => {
 
   it('updates every writable field', async () => {
     const account = await createAccount(ws);
+    const contactId = await addMember(ws, account.id);
     const changes = {
       name: 'Acme Global',
       status: 'inactive',
       deactivation_reason: 'Merged',
       type: 'brand',
       logo: 'http://cdn.example.com/acme-global.svg',
-      primary_contact_id: 7,
+      primary_contact_id: contactId,
       country: 'France',
       state: 'Île-de-France',
       city: 'Paris',
@@ -710,7 +788,9 @@ describe('PUT /v2/advertiser-accounts/:id', () => {
   });
 
   it('clears nullable fields sent as null', async () => {
-    const account = await createAccount(ws, { status: 'inactive', deactivation_reason: 'Paused' });
+    const created = await createAccount(ws, { status: 'inactive', deactivation_reason: 'Paused' });
+    const account = await setPrimaryContact(ws, created.id, await addMember(ws, created.id));
+    expect(account).toMatchObject({ deactivation_reason: 'Paused', logo: expect.any(String), primary_contact_id: expect.any(Number), city: 'London', zip_code: 'EC1A 1BB' });
 
     const response = await ws.api.put(`${BASE}/${account.id}`, { status: 'active', deactivation_reason: null, logo: null, primary_contact_id: null, city: null, zip_code: null });
 
@@ -793,6 +873,102 @@ describe('PUT /v2/advertiser-accounts/:id', () => {
     expectFieldErrors(response.body, [field]);
     expect(await databaseState()).toEqual(before);
     expect((await ws.api.get(`${BASE}/${account.id}`)).body.data.advertiser_account).toEqual(account);
+  });
+
+  describe('primary_contact_id (a live member of this account)', () => {
+    let account: AnyBody;
+    let member: number;
+    let secondMember: number;
+    let deletedMember: number;
+    let memberOfAnotherAccount: number;
+    let foreignMember: number;
+
+    beforeAll(async () => {
+      account = await createAccount(ws, { name: 'With members' });
+      member = await addMember(ws, account.id);
+      secondMember = await addMember(ws, account.id);
+      deletedMember = await addMember(ws, account.id);
+      expect((await ws.api.delete(`/v2/members/${deletedMember}`)).status).toBe(200);
+      memberOfAnotherAccount = await addMember(ws, (await createAccount(ws, { name: 'Sibling account' })).id);
+      foreignMember = await addMember(other, foreign.id);
+    });
+
+    it('names a member of the account: the record, a later read and the row show it, and the event lists it', async () => {
+      const before = await outboxEvents(ws, 'advertiser_account_updated');
+
+      const response = await ws.api.put(`${BASE}/${account.id}`, { primary_contact_id: member });
+
+      expect(response.status).toBe(200);
+      const record = response.body.data.advertiser_account;
+      expect(record).toEqual({ ...account, primary_contact_id: member, updated_at: expect.stringMatching(ISO_8601) });
+      expect((await ws.api.get(`${BASE}/${account.id}`)).body.data.advertiser_account).toEqual(record);
+      expect((await accountRow(account.id)).primary_contact_id).toBe(member);
+      const events = await outboxEvents(ws, 'advertiser_account_updated');
+      expect(events).toHaveLength(before.length + 1);
+      expect(events.at(-1)?.payload).toEqual({ advertiser_account: record, changed_fields: ['primary_contact_id'] });
+      account = record;
+    });
+
+    it('moves the primary contact to another member of the account', async () => {
+      const response = await ws.api.put(`${BASE}/${account.id}`, { primary_contact_id: secondMember });
+
+      expect(response.status).toBe(200);
+      expect(response.body.data.advertiser_account.primary_contact_id).toBe(secondMember);
+      account = response.body.data.advertiser_account;
+    });
+
+    it.each<[string, () => number]>([
+      ['an id that names nothing', () => UNKNOWN_ID],
+      ['a member of another account of the same workspace', () => memberOfAnotherAccount],
+      ["a member of another workspace's account", () => foreignMember],
+      ['a deleted member of the account', () => deletedMember],
+    ])('refuses %s with 422 on primary_contact_id and changes nothing', async (_case, contact) => {
+      const before = await databaseState();
+
+      const response = await ws.api.put(`${BASE}/${account.id}`, { name: 'Would be renamed', primary_contact_id: contact() });
+
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual(validationFailure({ primary_contact_id: [NOT_A_MEMBER] }));
+      expect(await databaseState()).toEqual(before);
+      expect((await ws.api.get(`${BASE}/${account.id}`)).body.data.advertiser_account).toEqual(account);
+    });
+
+    it("gives another workspace's member the same refusal as an id that names nothing", async () => {
+      const foreignResponse = await ws.api.put(`${BASE}/${account.id}`, { primary_contact_id: foreignMember });
+      const unknownResponse = await ws.api.put(`${BASE}/${account.id}`, { primary_contact_id: UNKNOWN_ID });
+
+      expect(foreignResponse.status).toBe(422);
+      expect(foreignResponse.body).toEqual(unknownResponse.body);
+    });
+
+    it('does not re-judge an unchanged primary contact that no longer names a member: other fields still change', async () => {
+      const legacy = await createAccount(ws, { name: 'Legacy contact' });
+      const gone = await addMember(ws, legacy.id);
+      expect((await ws.api.delete(`/v2/members/${gone}`)).status).toBe(200);
+      // A contact stored before the check existed, naming a member since deleted.
+      await app.dataSource.query('UPDATE advertiser_accounts SET primary_contact_id = $1 WHERE id = $2', [gone, legacy.id]);
+      expect((await ws.api.get(`${BASE}/${legacy.id}`)).body.data.advertiser_account.primary_contact_id).toBe(gone);
+
+      const renamed = await ws.api.put(`${BASE}/${legacy.id}`, { name: 'Legacy, renamed', primary_contact_id: gone });
+      const echoed = await ws.api.put(`${BASE}/${legacy.id}`, { ...renamed.body.data.advertiser_account, city: 'Leeds' });
+
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.data.advertiser_account).toMatchObject({ name: 'Legacy, renamed', primary_contact_id: gone });
+      expect(echoed.status).toBe(200);
+      expect(echoed.body.data.advertiser_account).toMatchObject({ city: 'Leeds', primary_contact_id: gone });
+      // A change of it is judged.
+      const moved = await ws.api.put(`${BASE}/${legacy.id}`, { primary_contact_id: member });
+      expect(moved.body).toEqual(validationFailure({ primary_contact_id: [NOT_A_MEMBER] }));
+    });
+
+    it('clears the primary contact with null', async () => {
+      const response = await ws.api.put(`${BASE}/${account.id}`, { primary_contact_id: null });
+
+      expect(response.status).toBe(200);
+      expect(response.body.data.advertiser_account.primary_contact_id).toBeNull();
+      expect((await accountRow(account.id)).primary_contact_id).toBeNull();
+      account = response.body.data.advertiser_account;
+    });
   });
 
   it('says that is_deleted cannot be set to 1', async () => {
@@ -936,10 +1112,45 @@ describe('DELETE /v2/advertiser-accounts/:id', () => {
       request_id: 'req-delete-advertiser-1',
     });
     expect(event.payload.advertiser_account).toMatchObject({ id: account.id, name: account.name, is_deleted: 1, deleted_at: expect.stringMatching(ISO_8601) });
+    expect(event.payload.deleted).toEqual({ members: [] });
   });
 
-  it('is refused with 422 while a campaign references the account, and changes nothing', async () => {
+  it("soft-deletes the account's live members with it, and lists them in the event", async () => {
     const account = await createAccount(ws);
+    const [first, second, alreadyDeleted] = [await addMember(ws, account.id), await addMember(ws, account.id), await addMember(ws, account.id)];
+    expect((await ws.api.delete(`/v2/members/${alreadyDeleted}`)).status).toBe(200);
+    await setPrimaryContact(ws, account.id, first);
+    const bystander = await createAccount(ws, { name: 'Bystander' });
+    const bystanderMember = await addMember(ws, bystander.id);
+    const bystanderRow = await rowById(app, 'advertiser_account_members', bystanderMember);
+    const alreadyDeletedRow = await rowById(app, 'advertiser_account_members', alreadyDeleted);
+
+    const response = await ws.api.delete(`${BASE}/${account.id}`, { 'x-request-id': 'req-delete-advertiser-members' });
+
+    expect(response.status).toBe(200);
+    for (const member of [first, second]) {
+      const read = await ws.api.get(`/v2/members/${member}`);
+      expect([member, read.status, read.body]).toEqual([member, 404, { success: false, message: 'Member not found' }]);
+      const row = await rowById(app, 'advertiser_account_members', member);
+      expect(row?.deleted_at).toBeInstanceOf(Date);
+      expect(row?.advertiser_account_id).toBe(account.id);
+    }
+    // A member deleted before keeps its own deletion; another account's member is untouched.
+    expect(await rowById(app, 'advertiser_account_members', alreadyDeleted)).toEqual(alreadyDeletedRow);
+    expect(await rowById(app, 'advertiser_account_members', bystanderMember)).toEqual(bystanderRow);
+    expect((await ws.api.get(`/v2/members/${bystanderMember}`)).status).toBe(200);
+
+    const event = (await outboxEvents(ws, 'advertiser_account_deleted')).at(-1);
+    expect(event).toMatchObject({ event_type: 'advertiser_account_deleted', resource_id: account.id, request_id: 'req-delete-advertiser-members' });
+    expect(Object.keys(event?.payload ?? {}).sort()).toEqual(['advertiser_account', 'deleted']);
+    expect(Object.keys(event?.payload.deleted)).toEqual(['members']);
+    const deleted: number[] = event?.payload.deleted.members ?? [];
+    expect([...deleted].sort((a, b) => a - b)).toEqual([first, second]);
+  });
+
+  it('is refused with 422 while a campaign references the account, and changes nothing (its members stay)', async () => {
+    const account = await createAccount(ws);
+    const member = await addMember(ws, account.id);
     await createCampaignFor(ws, account.id);
     const before = await databaseState();
 
@@ -949,6 +1160,7 @@ describe('DELETE /v2/advertiser-accounts/:id', () => {
     expectFieldErrors(response.body, ['id']);
     expect(await databaseState()).toEqual(before);
     expect((await ws.api.get(`${BASE}/${account.id}`)).body.data.advertiser_account).toEqual(account);
+    expect((await ws.api.get(`/v2/members/${member}`)).status).toBe(200);
   });
 
   it('is allowed once the referencing campaign is deleted', async () => {

@@ -42,6 +42,8 @@ const CAMPAIGN_FIELDS = `
     gImpressions
     eVideoViews
     brandLogoInclusion
+    brandIndustryId
+    brandSubIndustryId
     createdAt
     updatedAt
   }
@@ -521,6 +523,35 @@ describe('mutation campaignCreate', () => {
     });
   });
 
+  describe('references: brand industry and sub-industry (global libraries)', () => {
+    it('accepts a sub-industry of the industry, and returns both', async () => {
+      const campaign = await createCampaign({ brandIndustryId: 3, brandSubIndustryId: 9 });
+
+      expect(campaign).toMatchObject({ brandIndustryId: 3, brandSubIndustryId: 9 });
+      expect((await ws.api.get(`/v2/campaigns/${campaign.id}`)).body.data.campaign).toMatchObject({ brand_industry_id: 3, brand_sub_industry_id: 9 });
+    });
+
+    it.each([
+      ['an unknown brand industry', { brandIndustryId: 13 }, ['input', 'brandIndustryId'], 'brandIndustryId does not name an entry of the brand-industries library'],
+      ['an unknown brand sub-industry', { brandSubIndustryId: 37 }, ['input', 'brandSubIndustryId'], 'brandSubIndustryId does not name an entry of the brand-sub-industries library'],
+      ['a sub-industry of another industry', { brandIndustryId: 3, brandSubIndustryId: 12 }, ['input', 'brandSubIndustryId'], 'brandSubIndustryId does not belong to brand industry 3'],
+      ['a deleted account', { primaryAdvertiserAccountId: 'deleted' }, ['input', 'primaryAdvertiserAccountId'], 'primaryAdvertiserAccountId does not name an advertiser account of this workspace'],
+    ])('refuses %s with a BAD_USER_INPUT userError on the field, and writes nothing', async (_name, fields, field, message) => {
+      const input: Record<string, unknown> = { ...fields };
+      if (input.primaryAdvertiserAccountId === 'deleted') {
+        input.primaryAdvertiserAccountId = await createAccount(ws, 'Deleted before the campaign');
+        expect((await ws.api.delete(`/v2/advertiser-accounts/${input.primaryAdvertiserAccountId}`)).status).toBe(200);
+      }
+      const before = await databaseState();
+
+      const response = await create(input);
+
+      expect(response.body.errors).toBeUndefined();
+      expect(response.body.data.campaignCreate).toEqual({ campaign: null, userErrors: [{ field, message, code: 'BAD_USER_INPUT' }] });
+      expect(await databaseState()).toEqual(before);
+    });
+  });
+
   describe('refuses values GraphQL types cannot hold (BAD_USER_INPUT at the top) and writes nothing', () => {
     it.each([
       ['2026-02-30', { earliestStartDate: '2026-02-30' }],
@@ -602,6 +633,41 @@ describe('mutation campaignUpdate', () => {
       expect(payload).toEqual({ campaign: created, userErrors: [] });
     }
     expect(await databaseState(created.id)).toEqual(before);
+  });
+
+  describe('references: brand industry and sub-industry', () => {
+    it('changes the industry and sub-industry together to a matching pair', async () => {
+      const created = await createCampaign({ brandIndustryId: 3, brandSubIndustryId: 9 });
+
+      const payload = (await update(created.id, { brandIndustryId: 4, brandSubIndustryId: 12 })).body.data.campaignUpdate;
+
+      expect(payload).toEqual({ campaign: { ...created, brandIndustryId: 4, brandSubIndustryId: 12, updatedAt: expect.stringMatching(ISO_TIMESTAMP) }, userErrors: [] });
+    });
+
+    it.each([
+      ['only the industry, when the stored sub-industry belongs to another', { brandIndustryId: 5 }, ['input', 'brandSubIndustryId'], 'brandSubIndustryId does not belong to brand industry 5'],
+      ['only the sub-industry, to one of another industry', { brandSubIndustryId: 12 }, ['input', 'brandSubIndustryId'], 'brandSubIndustryId does not belong to brand industry 3'],
+      ['the industry to an unknown one', { brandIndustryId: 13, brandSubIndustryId: null }, ['input', 'brandIndustryId'], 'brandIndustryId does not name an entry of the brand-industries library'],
+    ])('refuses changing %s with a userError, and changes nothing', async (_name, input, field, message) => {
+      const campaign = await createCampaign({ brandIndustryId: 3, brandSubIndustryId: 9 });
+      const before = await databaseState(campaign.id);
+
+      const response = await update(campaign.id, { campaignTitle: 'Would be renamed', ...input });
+
+      expect(response.body.errors).toBeUndefined();
+      expect(response.body.data.campaignUpdate).toEqual({ campaign: null, userErrors: [{ field, message, code: 'BAD_USER_INPUT' }] });
+      expect(await databaseState(campaign.id)).toEqual(before);
+    });
+
+    it('accepts unchanged ids that no longer name anything (rows from before the checks) when other fields change', async () => {
+      const campaign = await createCampaign({ brandIndustryId: 3, brandSubIndustryId: 9 });
+      await app.dataSource.query('UPDATE campaigns SET brand_industry_id = 77, brand_sub_industry_id = 88 WHERE id = $1', [campaign.id]);
+
+      const payload = (await update(campaign.id, { campaignTitle: 'Legacy, renamed', brandIndustryId: 77, brandSubIndustryId: 88 })).body.data.campaignUpdate;
+
+      expect(payload.userErrors).toEqual([]);
+      expect(payload.campaign).toMatchObject({ campaignTitle: 'Legacy, renamed', brandIndustryId: 77, brandSubIndustryId: 88 });
+    });
   });
 
   describe('campaignStatus transitions', () => {

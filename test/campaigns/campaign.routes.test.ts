@@ -1,5 +1,5 @@
 import { rowById, rowCounts } from '../support/database-state';
-import { CALENDAR_DATE, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, expectRestUnauthenticated, type SendRequest } from '../support/expectations';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, expectRestUnauthenticated, type SendRequest } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
 import { timedResourceEvents, type TimedOutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -273,7 +273,8 @@ describe('POST /v2/campaigns (create)', () => {
     e_video_views: 800,
     default_advertiser: 'Acme',
     brand_industry_id: 3,
-    brand_sub_industry_id: 12,
+    // Sub-industry 9 belongs to industry 3 (the libraries give three sub-industries per industry).
+    brand_sub_industry_id: 9,
     crm_deal_link: 'https://crm.example.com/deals/1',
     advertiser_access: true,
     content_plan: true,
@@ -486,6 +487,81 @@ describe('POST /v2/campaigns (create)', () => {
     expectInvalid(response, 'primary_advertiser_account_id');
     expect((await databaseState()).counts.campaigns).toBe(before.counts.campaigns);
     expect(await orphanedCampaigns()).toBe(0);
+  });
+
+  describe('references: the advertiser account, brand industry and sub-industry must name something', () => {
+    const ACCOUNT_MESSAGE = 'primary_advertiser_account_id does not name an advertiser account of this workspace';
+    const INDUSTRY_MESSAGE = 'brand_industry_id does not name an entry of the brand-industries library';
+    const SUB_INDUSTRY_MESSAGE = 'brand_sub_industry_id does not name an entry of the brand-sub-industries library';
+
+    it.each<[string, { brand_industry_id?: number | null; brand_sub_industry_id?: number | null }]>([
+      ['the first industry with its first sub-industry', { brand_industry_id: 1, brand_sub_industry_id: 1 }],
+      ['the last industry with its last sub-industry', { brand_industry_id: 12, brand_sub_industry_id: 36 }],
+      ['an industry with its middle sub-industry', { brand_industry_id: 4, brand_sub_industry_id: 11 }],
+      ['an industry without a sub-industry', { brand_industry_id: 7 }],
+      ['a sub-industry without an industry', { brand_sub_industry_id: 12 }],
+      ['both null', { brand_industry_id: null, brand_sub_industry_id: null }],
+    ])('accepts %s', async (_name, fields) => {
+      const record = await createCampaign(fields);
+
+      expect(record).toMatchObject({ brand_industry_id: null, brand_sub_industry_id: null, ...fields });
+      expect(await rawCampaign(record.id)).toMatchObject({ brand_industry_id: fields.brand_industry_id ?? null, brand_sub_industry_id: fields.brand_sub_industry_id ?? null });
+    });
+
+    it.each<[string, Record<string, unknown>, Record<string, string[]>]>([
+      ['an unknown brand industry (13)', { brand_industry_id: 13 }, { brand_industry_id: [INDUSTRY_MESSAGE] }],
+      ['an unknown brand industry (the largest integer)', { brand_industry_id: 2_147_483_647 }, { brand_industry_id: [INDUSTRY_MESSAGE] }],
+      ['an unknown brand sub-industry (37)', { brand_sub_industry_id: 37 }, { brand_sub_industry_id: [SUB_INDUSTRY_MESSAGE] }],
+      ['an unknown brand sub-industry with a known industry', { brand_industry_id: 3, brand_sub_industry_id: 37 }, { brand_sub_industry_id: [SUB_INDUSTRY_MESSAGE] }],
+      [
+        'a sub-industry of another industry (12 belongs to 4)',
+        { brand_industry_id: 3, brand_sub_industry_id: 12 },
+        { brand_sub_industry_id: ['brand_sub_industry_id does not belong to brand industry 3'] },
+      ],
+      [
+        'a sub-industry of the next industry (10 belongs to 4)',
+        { brand_industry_id: 3, brand_sub_industry_id: 10 },
+        { brand_sub_industry_id: ['brand_sub_industry_id does not belong to brand industry 3'] },
+      ],
+      ['an unknown advertiser account', { primary_advertiser_account_id: 999999 }, { primary_advertiser_account_id: [ACCOUNT_MESSAGE] }],
+    ])('refuses %s with 422 on the field, and writes nothing', async (_name, fields, errors) => {
+      const before = await databaseState();
+
+      const response = await ws.api.post('/v2/campaigns', { campaign_title: 'Refused', primary_advertiser_account_id: accountId, ...fields });
+
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ success: false, message: INVALID, errors });
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it("refuses another workspace's account and a deleted account with the unknown-account message", async () => {
+      const doomed = await createAccount(ws, 'Deleted before the campaign');
+      expect((await ws.api.delete(`/v2/advertiser-accounts/${doomed}`)).status).toBe(200);
+      const before = await databaseState();
+
+      for (const account of [otherAccountId, doomed]) {
+        const response = await ws.api.post('/v2/campaigns', { campaign_title: 'Refused', primary_advertiser_account_id: account });
+        expect([account, response.status, response.body]).toEqual([account, 422, { success: false, message: INVALID, errors: { primary_advertiser_account_id: [ACCOUNT_MESSAGE] } }]);
+      }
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('reports a bad account, industry and sub-industry together', async () => {
+      const before = await databaseState();
+
+      const response = await ws.api.post('/v2/campaigns', { campaign_title: 'Refused', primary_advertiser_account_id: otherAccountId, brand_industry_id: 13, brand_sub_industry_id: 40 });
+
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual({ primary_advertiser_account_id: [ACCOUNT_MESSAGE], brand_industry_id: [INDUSTRY_MESSAGE], brand_sub_industry_id: [SUB_INDUSTRY_MESSAGE] });
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('keeps the type rule for a brand industry of 0: refused as a value, not looked up', async () => {
+      const response = await ws.api.post('/v2/campaigns', { campaign_title: 'Refused', primary_advertiser_account_id: accountId, brand_industry_id: 0 });
+
+      expectInvalid(response, 'brand_industry_id');
+      expect(response.body.errors.brand_industry_id).not.toEqual([INDUSTRY_MESSAGE]);
+    });
   });
 
   it('answers 401 without a key and with an unknown key', async () => {
@@ -899,6 +975,109 @@ describe('POST /v2/campaigns/:id (update)', () => {
       const before = await databaseState(campaign.id);
 
       expectInvalid(await update(campaign.id, { campaign_title: 'Would be renamed', earliest_start_date: '2026-03-20' }), 'earliest_start_date');
+      expect(await databaseState(campaign.id)).toEqual(before);
+    });
+  });
+
+  describe('references: brand industry and sub-industry', () => {
+    const industryOf = (subIndustry: number) => Math.ceil(subIndustry / 3);
+
+    it('changes the industry and the sub-industry together to a matching pair', async () => {
+      const created = await createCampaign({ brand_industry_id: 3, brand_sub_industry_id: 9 });
+
+      const response = await update(created.id, { brand_industry_id: 4, brand_sub_industry_id: 12 });
+
+      expect(response.status).toBe(200);
+      expect(response.body.data.campaign).toEqual({ ...created, brand_industry_id: 4, brand_sub_industry_id: 12, updated_at: expect.stringMatching(ISO_TIMESTAMP) });
+      expect((await eventsFor(created.id)).at(-1)?.payload.changed_fields.sort()).toEqual(['brand_industry_id', 'brand_sub_industry_id']);
+    });
+
+    it('changes only the sub-industry, to another of the stored industry', async () => {
+      const created = await createCampaign({ brand_industry_id: 3, brand_sub_industry_id: 9 });
+
+      const response = await update(created.id, { brand_sub_industry_id: 7 });
+
+      expect(response.status).toBe(200);
+      expect(response.body.data.campaign).toMatchObject({ brand_industry_id: 3, brand_sub_industry_id: 7 });
+    });
+
+    it('changes only the industry when the stored sub-industry belongs to the new one', async () => {
+      const created = await createCampaign({ brand_sub_industry_id: 12 });
+
+      const response = await update(created.id, { brand_industry_id: industryOf(12) });
+
+      expect(response.status).toBe(200);
+      expect(response.body.data.campaign).toMatchObject({ brand_industry_id: 4, brand_sub_industry_id: 12 });
+    });
+
+    it('clears the industry and keeps the sub-industry', async () => {
+      const created = await createCampaign({ brand_industry_id: 3, brand_sub_industry_id: 9 });
+
+      const response = await update(created.id, { brand_industry_id: null });
+
+      expect(response.status).toBe(200);
+      expect(response.body.data.campaign).toMatchObject({ brand_industry_id: null, brand_sub_industry_id: 9 });
+    });
+
+    it.each<[string, Record<string, unknown>, Record<string, string[]>]>([
+      [
+        'only the industry, when the stored sub-industry belongs to another',
+        { brand_industry_id: 5 },
+        { brand_sub_industry_id: ['brand_sub_industry_id does not belong to brand industry 5'] },
+      ],
+      [
+        'only the sub-industry, to one of another industry',
+        { brand_sub_industry_id: 12 },
+        { brand_sub_industry_id: ['brand_sub_industry_id does not belong to brand industry 3'] },
+      ],
+      [
+        'both, to a pair that does not match',
+        { brand_industry_id: 1, brand_sub_industry_id: 4 },
+        { brand_sub_industry_id: ['brand_sub_industry_id does not belong to brand industry 1'] },
+      ],
+      ['the industry to an unknown one', { brand_industry_id: 13, brand_sub_industry_id: null }, { brand_industry_id: ['brand_industry_id does not name an entry of the brand-industries library'] }],
+      [
+        'only the industry, to an unknown one (reported once, not again on the stored sub-industry)',
+        { brand_industry_id: 13 },
+        { brand_industry_id: ['brand_industry_id does not name an entry of the brand-industries library'] },
+      ],
+      ['the sub-industry to an unknown one', { brand_sub_industry_id: 99 }, { brand_sub_industry_id: ['brand_sub_industry_id does not name an entry of the brand-sub-industries library'] }],
+    ])('refuses changing %s, and changes nothing', async (_name, fields, errors) => {
+      const campaign = await createCampaign({ brand_industry_id: 3, brand_sub_industry_id: 9 });
+      const before = await databaseState(campaign.id);
+
+      const response = await update(campaign.id, { campaign_title: 'Would be renamed', ...fields });
+
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ success: false, message: INVALID, errors });
+      expect(await databaseState(campaign.id)).toEqual(before);
+    });
+
+    it('accepts unchanged ids that no longer name anything (rows from before the checks) when other fields change', async () => {
+      const campaign = await createCampaign({ campaign_title: 'Legacy', brand_industry_id: 3, brand_sub_industry_id: 9 });
+      // Ids the libraries do not hold, as rows written before the checks may carry.
+      await app.dataSource.query('UPDATE campaigns SET brand_industry_id = 77, brand_sub_industry_id = 88 WHERE id = $1', [campaign.id]);
+      const stale = (await ws.api.get(`/v2/campaigns/${campaign.id}`)).body.data.campaign;
+
+      const renamed = await update(campaign.id, { campaign_title: 'Legacy, renamed' });
+      const echoed = await update(campaign.id, { ...stale, campaign_title: 'Legacy, echoed' });
+
+      expect(renamed.status).toBe(200);
+      expect(echoed.status).toBe(200);
+      expect(echoed.body.data.campaign).toMatchObject({ campaign_title: 'Legacy, echoed', brand_industry_id: 77, brand_sub_industry_id: 88 });
+      // Changing either is judged again.
+      expectInvalid(await update(campaign.id, { brand_sub_industry_id: 89 }), 'brand_sub_industry_id');
+    });
+
+    it("refuses moving to a deleted account of the workspace, with the unknown-account message, and changes nothing", async () => {
+      const campaign = await createCampaign();
+      const doomed = await createAccount(ws, 'Deleted before the move');
+      expect((await ws.api.delete(`/v2/advertiser-accounts/${doomed}`)).status).toBe(200);
+      const before = await databaseState(campaign.id);
+
+      const response = await update(campaign.id, { primary_advertiser_account_id: doomed });
+
+      expect(response.body).toEqual({ success: false, message: INVALID, errors: { primary_advertiser_account_id: ['primary_advertiser_account_id does not name an advertiser account of this workspace'] } });
       expect(await databaseState(campaign.id)).toEqual(before);
     });
   });

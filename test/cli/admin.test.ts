@@ -1,5 +1,8 @@
+import { rowCounts } from '../support/database-state';
+import { ISO_TIMESTAMP } from '../support/expectations';
+import { resourceEvents } from '../support/outbox';
 import { runAdmin, run } from '../support/processes';
-import { type AnyBody, apiClient, startTestApp, type TestApp } from '../support/test-app';
+import { type AnyBody, apiClient, startTestApp, type TestApp, type Workspace } from '../support/test-app';
 
 let app: TestApp;
 let env: Record<string, string>;
@@ -112,19 +115,367 @@ describe('key:revoke', () => {
   });
 });
 
+describe('publisher:create', () => {
+  /** The publisher profile record's keys, in order, as the partner API returns them. */
+  const RECORD_KEYS = [
+    'id',
+    'organization_code',
+    'name',
+    'website',
+    'country',
+    'status',
+    'description',
+    'contact_email',
+    'monthly_unique_visitors',
+    'monthly_page_views',
+    'social_followers',
+    'newsletter_subscribers',
+    'is_deleted',
+    'titles',
+    'deleted_at',
+    'created_at',
+    'updated_at',
+  ];
+  const TITLE_KEYS = ['id', 'publisher_profile_id', 'name', 'url', 'monthly_unique_visitors', 'created_at', 'updated_at'];
+
+  let ws: Workspace;
+
+  beforeAll(async () => {
+    ws = await app.workspace('Publisher CLI');
+  });
+
+  function counts(): Promise<Record<string, number>> {
+    return rowCounts(app, ['publisher_profiles', 'publisher_titles', 'outbox_events']);
+  }
+
+  it('prints one JSON line: the publisher profile record, with its titles in the order given', async () => {
+    const result = await runAdmin(
+      [
+        'publisher:create',
+        '--org',
+        ws.organizationCode,
+        '--name',
+        'Harbour Street Media',
+        '--website',
+        'https://harbourstreet.example',
+        '--country',
+        'gb',
+        '--status',
+        'inactive',
+        '--description',
+        'A coastal publisher.',
+        '--contact-email',
+        'partners@harbourstreet.example',
+        '--title',
+        'The Harbour Daily',
+        '--title',
+        'Harbour Weekend',
+      ],
+      env,
+    );
+
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    const [record] = jsonLines(result.stdout);
+    expect(Object.keys(record)).toEqual(RECORD_KEYS);
+    expect(record).toEqual({
+      id: expect.any(Number),
+      organization_code: ws.organizationCode,
+      name: 'Harbour Street Media',
+      website: 'https://harbourstreet.example',
+      country: 'GB',
+      status: 'inactive',
+      description: 'A coastal publisher.',
+      contact_email: 'partners@harbourstreet.example',
+      monthly_unique_visitors: 0,
+      monthly_page_views: 0,
+      social_followers: 0,
+      newsletter_subscribers: 0,
+      is_deleted: 0,
+      titles: [expect.any(Object), expect.any(Object)],
+      deleted_at: null,
+      created_at: expect.stringMatching(ISO_TIMESTAMP),
+      updated_at: expect.stringMatching(ISO_TIMESTAMP),
+    });
+    const titles = record.titles as AnyBody[];
+    for (const title of titles) expect(Object.keys(title)).toEqual(TITLE_KEYS);
+    expect(titles).toEqual([
+      {
+        id: expect.any(Number),
+        publisher_profile_id: record.id,
+        name: 'The Harbour Daily',
+        url: '',
+        monthly_unique_visitors: 0,
+        created_at: expect.stringMatching(ISO_TIMESTAMP),
+        updated_at: expect.stringMatching(ISO_TIMESTAMP),
+      },
+      {
+        id: expect.any(Number),
+        publisher_profile_id: record.id,
+        name: 'Harbour Weekend',
+        url: '',
+        monthly_unique_visitors: 0,
+        created_at: expect.stringMatching(ISO_TIMESTAMP),
+        updated_at: expect.stringMatching(ISO_TIMESTAMP),
+      },
+    ]);
+    expect(titles[0].id).toBeLessThan(titles[1].id);
+  });
+
+  it('creates a profile the workspace reads through the API exactly as printed, and records publisher_profile_created', async () => {
+    const result = await runAdmin(['publisher:create', '--org', ws.organizationCode, '--name', 'Pinewood Digital', '--country', 'US', '--title', 'Pinewood Tech'], env);
+    const [record] = jsonLines(result.stdout);
+
+    const read = await ws.api.get(`/v2/publisher-profiles/${record.id}`);
+
+    expect(read.status).toBe(200);
+    expect(read.body.data.publisher_profile).toEqual(record);
+    const events = await resourceEvents(app, 'publisher_profile', record.id as number);
+    expect(events).toEqual([
+      {
+        organisation_id: ws.organisationId,
+        event_type: 'publisher_profile_created',
+        resource_type: 'publisher_profile',
+        resource_id: record.id,
+        payload: { publisher_profile: record },
+        request_id: expect.any(String),
+      },
+    ]);
+  });
+
+  it('gives the defaults to a profile created with a name only: active, no website, country or titles', async () => {
+    const result = await runAdmin(['publisher:create', '--org', ws.organizationCode, '--name', 'Bare Publisher'], env);
+
+    expect(result.code).toBe(0);
+    expect(jsonLines(result.stdout)[0]).toMatchObject({
+      organization_code: ws.organizationCode,
+      name: 'Bare Publisher',
+      website: '',
+      country: '',
+      status: 'active',
+      description: '',
+      contact_email: '',
+      is_deleted: 0,
+      titles: [],
+      deleted_at: null,
+    });
+  });
+
+  it('creates the profile in the named workspace only', async () => {
+    const other = await app.workspace('Another publisher CLI workspace');
+    const [record] = jsonLines((await runAdmin(['publisher:create', '--org', other.organizationCode, '--name', 'Only Theirs'], env)).stdout);
+
+    expect((await ws.api.get(`/v2/publisher-profiles/${record.id}`)).status).toBe(404);
+    expect((await other.api.get(`/v2/publisher-profiles/${record.id}`)).body.data.publisher_profile).toEqual(record);
+  });
+
+  it.each([
+    ['an unknown country code', ['--country', 'XX'], /^country /],
+    ['a three-letter country code', ['--country', 'GBR'], /^country /],
+    ['a country name', ['--country', 'Ireland'], /^country /],
+    ['an unknown status', ['--status', 'archived'], /^status /],
+    ['an upper-case status', ['--status', 'ACTIVE'], /^status /],
+    ['a website that is not a URL', ['--website', 'harbourstreet'], /^website /],
+    ['a website that is not http(s)', ['--website', 'ftp://harbourstreet.example'], /^website /],
+    ['a contact e-mail that is not an address', ['--contact-email', 'not-an-address'], /contact/i],
+    ['a blank name', ['--name', '   '], /^name /],
+    ['a blank title', ['--title', 'Good title', '--title', ' '], /^titles\.1\.name /],
+    ['a name over 255 characters', ['--name', 'x'.repeat(256)], /^name /],
+  ])('exits 1 with a one-line reason for %s, creating nothing', async (_label, args, reason) => {
+    const before = await counts();
+
+    const result = await runAdmin(['publisher:create', '--org', ws.organizationCode, '--name', 'Refused Media', ...args], env);
+
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr.trim()).toMatch(reason);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('names every broken option in its one line', async () => {
+    const result = await runAdmin(['publisher:create', '--org', ws.organizationCode, '--name', 'Refused Media', '--country', 'XX', '--status', 'archived', '--website', 'nope'], env);
+
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    for (const field of ['country', 'status', 'website']) expect(result.stderr).toContain(field);
+  });
+
+  it('exits 1 for an unknown workspace, creating nothing', async () => {
+    const before = await counts();
+
+    const result = await runAdmin(['publisher:create', '--org', 'no-such-org', '--name', 'Orphan Media', '--title', 'Orphan Daily'], env);
+
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim()).toBe('Organisation not found');
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    ['--name', ['publisher:create', '--org', 'publisher-cli-any']],
+    ['--org', ['publisher:create', '--name', 'Nameless Workspace Media']],
+  ])('exits 2 with a one-line usage error when %s is missing, creating nothing', async (option, args) => {
+    const before = await counts();
+
+    const result = await runAdmin(args, env);
+
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain(option);
+    expect(await counts()).toEqual(before);
+  });
+});
+
 describe('seed:demo', () => {
-  it('creates a demo workspace with the full hierarchy, and prints a working key', async () => {
+  let demo: Record<string, unknown>;
+  let client: ReturnType<typeof apiClient>;
+
+  beforeAll(async () => {
     const result = await runAdmin(['seed:demo', '--campaigns', '2'], env);
     expect(result.code).toBe(0);
-    const [demo] = jsonLines(result.stdout);
-    expect(demo).toMatchObject({ advertiser_accounts: 3, campaigns: 2, phases: 6, contents: 24, distributions: 48 });
-    const client = apiClient(app.baseUrl, { 'x-api-key': String(demo.key) });
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    [demo] = jsonLines(result.stdout);
+    client = apiClient(app.baseUrl, { 'x-api-key': String(demo.key) });
+  }, 120_000);
+
+  it('prints the workspace code, its key and the counts of what it created, in order', () => {
+    expect(Object.keys(demo)).toEqual([
+      'organization_code',
+      'key',
+      'users',
+      'members',
+      'publisher_profiles',
+      'publisher_titles',
+      'advertiser_accounts',
+      'campaigns',
+      'phases',
+      'contents',
+      'distributions',
+    ]);
+    expect(demo).toEqual({
+      organization_code: expect.stringMatching(/^demo-workspace-[0-9a-f]{8}$/),
+      key: expect.stringMatching(/^cpk_[A-Za-z0-9_-]{43}$/),
+      users: 4,
+      members: 6,
+      publisher_profiles: 3,
+      publisher_titles: 7,
+      advertiser_accounts: 3,
+      campaigns: 2,
+      phases: 6,
+      contents: 24,
+      distributions: 48,
+    });
+  });
+
+  it('prints a working key for the demo workspace', async () => {
+    const organisation = await client.get('/v2/ws-org');
+
+    expect(organisation.status).toBe(200);
+    expect(organisation.body.data).toMatchObject({ organization_code: demo.organization_code, name: 'Demo Workspace' });
+  });
+
+  it('creates the campaign hierarchy: campaigns, phases, contents, distributions with a link and two media files', async () => {
     const campaigns = await client.get('/v2/campaigns?per_page=100');
     expect(campaigns.body.data.campaigns.data).toHaveLength(2);
     const nested = await client.graphql('{ campaigns { nodes { phases { contents { nodes { distributions { primaryLink { originalLink } mediaLibrary { fileUrl } } } } } } } }');
     const distributions = nested.body.data.campaigns.nodes.flatMap((c: AnyBody) => c.phases.flatMap((p: AnyBody) => p.contents.nodes.flatMap((n: AnyBody) => n.distributions)));
     expect(distributions).toHaveLength(48);
     expect(distributions.every((d: AnyBody) => d.primaryLink && d.mediaLibrary.length === 2)).toBe(true);
+  });
+
+  it('creates users with roles: campaign managers and content editors', async () => {
+    const response = await client.get('/v2/organisation-users?per_page=100');
+
+    expect(response.status).toBe(200);
+    const users: AnyBody[] = response.body.data.users.data;
+    expect(users).toHaveLength(4);
+    for (const user of users) {
+      expect(user.roles.length).toBeGreaterThan(0);
+      for (const role of user.roles) expect([{ name: 'Campaign Manager', role_type: 1 }, { name: 'Content Editor', role_type: 2 }]).toContainEqual(role);
+    }
+    const roleTypes = users.flatMap((user) => user.roles.map((role: AnyBody) => role.role_type));
+    expect(roleTypes).toContain(1);
+    expect(roleTypes).toContain(2);
+  });
+
+  it('creates two members for each advertiser account, the first of them its primary contact', async () => {
+    const accounts: AnyBody[] = (await client.get('/v2/advertiser-accounts?per_page=100')).body.data.advertiser_accounts.data;
+    const members: AnyBody[] = (await client.get('/v2/members?per_page=100')).body.data.members.data;
+
+    expect(accounts).toHaveLength(3);
+    expect(members).toHaveLength(6);
+    for (const account of accounts) {
+      const own = members.filter((member) => member.advertiser_account_id === String(account.id));
+      expect(own).toHaveLength(2);
+      expect(account.primary_contact_id).toBe(own[0].id);
+    }
+  });
+
+  it('creates publisher profiles, each with its titles', async () => {
+    const response = await client.get('/v2/publisher-profiles?per_page=100');
+
+    expect(response.status).toBe(200);
+    const profiles: AnyBody[] = response.body.data.publisher_profiles.data;
+    expect(profiles).toHaveLength(3);
+    for (const profile of profiles) {
+      expect(profile).toMatchObject({ organization_code: demo.organization_code, status: 'active', is_deleted: 0 });
+      expect(profile.titles.length).toBeGreaterThan(0);
+      for (const title of profile.titles) expect(title.publisher_profile_id).toBe(profile.id);
+    }
+    expect(profiles.flatMap((profile) => profile.titles)).toHaveLength(7);
+  });
+
+  it('gives every content piece an editor who is a content editor, and a publisher title; every distribution a title', async () => {
+    const titleIds = (await client.get('/v2/publisher-profiles?per_page=100')).body.data.publisher_profiles.data.flatMap((profile: AnyBody) =>
+      profile.titles.map((title: AnyBody) => title.id),
+    );
+    const editorIds = (await client.get('/v2/organisation-users?role_type=2&per_page=100')).body.data.users.data.map((user: AnyBody) => user.id);
+    const contents: AnyBody[] = (await client.get('/v2/contents?per_page=100')).body.data.contents.data;
+
+    expect(contents).toHaveLength(24);
+    for (const content of contents) {
+      expect(editorIds).toContain(content.content_editor);
+      expect(titleIds).toContain(content.publisher_title_id);
+    }
+
+    const nested = await client.graphql(`{
+      contents(first: 100) {
+        nodes {
+          editor { id roles { roleType } }
+          publisherTitle { id publisherProfile { id } }
+          distributions { publisherTitle { id } }
+        }
+      }
+    }`);
+    expect(nested.body.errors).toBeUndefined();
+    const nodes: AnyBody[] = nested.body.data.contents.nodes;
+    expect(nodes).toHaveLength(24);
+    for (const node of nodes) {
+      expect(node.editor.roles.map((role: AnyBody) => role.roleType)).toContain('CONTENT_EDITOR');
+      expect(titleIds).toContain(Number(node.publisherTitle.id));
+      expect(node.publisherTitle.publisherProfile).not.toBeNull();
+      for (const distribution of node.distributions) expect(titleIds).toContain(Number(distribution.publisherTitle.id));
+    }
+  });
+
+  it('records the events of what it created, as the API would', async () => {
+    const organisationId = (await client.get('/v2/ws-org')).body.data.id;
+    const rows: { event_type: string; count: number }[] = await app.dataSource.query(
+      'SELECT event_type, count(*)::int AS count FROM outbox_events WHERE organisation_id = $1 GROUP BY event_type',
+      [organisationId],
+    );
+    const events = Object.fromEntries(rows.map((row) => [row.event_type, row.count]));
+
+    expect(events).toMatchObject({
+      publisher_profile_created: 3,
+      advertiser_account_created: 3,
+      campaign_created: 2,
+      phase_created: 6,
+      content_created: 24,
+      distribution_created: 48,
+    });
   });
 
   it('refuses a campaign count that is not a whole number from 1 to 1000', async () => {

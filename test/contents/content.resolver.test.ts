@@ -89,6 +89,37 @@ type Fixture = fixtures.CampaignsFixture<string>;
 let fx: Fixture;
 let foreign: Fixture;
 
+/** Users and publisher titles a content piece may name (REST ids, which GraphQL takes as Int): live ones of the workspace, and ones it must not name. */
+let editorId: number;
+let secondEditorId: number;
+let titleId: number;
+let secondTitleId: number;
+let foreignEditorId: number;
+let foreignTitleId: number;
+let deletedEditorId: number;
+let deletedProfileTitleId: number;
+
+const EDITOR_MESSAGE = 'contentEditorId does not name a user of this workspace';
+const TITLE_MESSAGE = 'publisherTitleId does not name a publisher title of this workspace';
+
+/** The editor and publisher title of a piece, as the graph resolves them. */
+const REFERENCES = `
+  query References($id: ID!) {
+    content(id: $id) {
+      contentEditorId editor { id email firstName lastName }
+      publisherTitleId publisherTitle { id name publisherProfileId }
+    }
+  }
+`;
+
+async function deleteUser(workspace: Workspace, userId: number): Promise<void> {
+  expect((await workspace.api.delete(`/v2/organisation-users/${userId}`)).status).toBe(200);
+}
+
+async function deletePublisherProfile(workspace: Workspace, profileId: number): Promise<void> {
+  expect((await workspace.api.delete(`/v2/publisher-profiles/${profileId}`)).status).toBe(200);
+}
+
 /** Creates a campaign through REST and returns its GraphQL id. */
 async function createCampaign(workspace: Workspace, accountId: string, title = 'A campaign'): Promise<string> {
   return String(await fixtures.createCampaign(workspace, accountId, title));
@@ -160,6 +191,16 @@ beforeAll(async () => {
   other = await app.workspace('Another workspace');
   fx = await createFixture(ws);
   foreign = await createFixture(other);
+  editorId = await fixtures.createUser(ws, 'editor.one@example.com');
+  secondEditorId = await fixtures.createUser(ws, 'editor.two@example.com');
+  [titleId, secondTitleId] = (await fixtures.createPublisherProfile(app, ws, 'Daily Planet', ['Planet Online', 'Planet Weekly'])).titleIds;
+  foreignEditorId = await fixtures.createUser(other, 'editor.elsewhere@example.com');
+  [foreignTitleId] = (await fixtures.createPublisherProfile(app, other, 'Not yours', ['Their title'])).titleIds;
+  deletedEditorId = await fixtures.createUser(ws, 'editor.gone@example.com');
+  await deleteUser(ws, deletedEditorId);
+  const closed = await fixtures.createPublisherProfile(app, ws, 'Closed down', ['Gone title']);
+  deletedProfileTitleId = closed.titleIds[0];
+  await deletePublisherProfile(ws, closed.profileId);
 });
 
 afterAll(() => app.close());
@@ -373,7 +414,7 @@ describe('query content', () => {
       contentName: 'Detailed',
       status: 'IN_REVIEW',
       liveDate: '2026-03-31',
-      contentEditorId: 12,
+      contentEditorId: editorId,
       publisherProductId: 3,
       gImpressions: 1000,
       contentDescription: 'About it',
@@ -395,7 +436,7 @@ describe('query content', () => {
       status: 'IN_REVIEW',
       contentDescription: 'About it',
       liveDate: '2026-03-31',
-      contentEditorId: 12,
+      contentEditorId: editorId,
       gImpressions: 1000,
       eImpressions: 0,
       gVideoViews: 0,
@@ -410,7 +451,7 @@ describe('query content', () => {
   });
 
   it('agrees with the REST record of the same piece', async () => {
-    const created = await createContent({ contentName: 'Both faces', status: 'IN_REVIEW', liveDate: '2026-12-31', contentEditorId: 4 });
+    const created = await createContent({ contentName: 'Both faces', status: 'IN_REVIEW', liveDate: '2026-12-31', contentEditorId: secondEditorId, publisherTitleId: titleId });
 
     const rest = (await ws.api.get(`/v2/contents/${created.id}`)).body.data.content;
 
@@ -421,10 +462,67 @@ describe('query content', () => {
       content_name: 'Both faces',
       status: 2,
       live_date: '2026-12-31',
-      content_editor: 4,
+      content_editor: secondEditorId,
+      publisher_title_id: titleId,
       created_at: created.createdAt,
       updated_at: created.updatedAt,
     });
+  });
+
+  it('resolves editor and publisherTitle: null when unset, the user and title when set', async () => {
+    const unset = await createContent({ contentName: 'No references' });
+    const set = await createContent({ contentName: 'With references', contentEditorId: editorId, publisherTitleId: secondTitleId });
+
+    const none = await gql(REFERENCES, { id: unset.id });
+    const both = await gql(REFERENCES, { id: set.id });
+
+    expect(none.body).toEqual({ data: { content: { contentEditorId: null, editor: null, publisherTitleId: null, publisherTitle: null } } });
+    expect(both.body.errors).toBeUndefined();
+    expect(both.body.data.content).toEqual({
+      contentEditorId: editorId,
+      editor: { id: String(editorId), email: 'editor.one@example.com', firstName: 'Test', lastName: 'User' },
+      publisherTitleId: secondTitleId,
+      publisherTitle: { id: String(secondTitleId), name: 'Planet Weekly', publisherProfileId: expect.stringMatching(/^\d+$/) },
+    });
+  });
+
+  it('resolves editor and publisherTitle to null once the user and the publisher profile are deleted; the ids stay', async () => {
+    const leaving = await fixtures.createUser(ws, 'editor.leaving.gql@example.com');
+    const closing = await fixtures.createPublisherProfile(app, ws, 'Closing down', ['Closing title']);
+    const created = await createContent({ contentEditorId: leaving, publisherTitleId: closing.titleIds[0] });
+    expect((await gql(REFERENCES, { id: created.id })).body.data.content).toMatchObject({ editor: { id: String(leaving) }, publisherTitle: { id: String(closing.titleIds[0]) } });
+
+    await deleteUser(ws, leaving);
+    await deletePublisherProfile(ws, closing.profileId);
+
+    const response = await gql(REFERENCES, { id: created.id });
+    expect(response.body).toEqual({ data: { content: { contentEditorId: leaving, editor: null, publisherTitleId: closing.titleIds[0], publisherTitle: null } } });
+  });
+
+  it('never resolves another workspace’s user or title, even when a stored id names one', async () => {
+    const created = await createContent({ contentName: 'Legacy ids' });
+    // Ids stored before the checks existed.
+    await app.dataSource.query('UPDATE contents SET content_editor_id = $1, publisher_title_id = $2 WHERE id = $3', [foreignEditorId, foreignTitleId, Number(created.id)]);
+
+    const response = await gql(REFERENCES, { id: created.id });
+
+    expect(response.body).toEqual({ data: { content: { contentEditorId: foreignEditorId, editor: null, publisherTitleId: foreignTitleId, publisherTitle: null } } });
+  });
+
+  it('gives each piece of a list its own editor and title', async () => {
+    const lister = await createFixture(await app.workspace('Reference lister'));
+    const listerEditor = await fixtures.createUser(lister.workspace, 'lister.editor@example.com');
+    const [listerTitle] = (await fixtures.createPublisherProfile(app, lister.workspace, 'Lister press')).titleIds;
+    const a = await createContent({ contentName: 'A', contentEditorId: listerEditor }, lister);
+    const b = await createContent({ contentName: 'B', publisherTitleId: listerTitle }, lister);
+
+    const response = await gql('{ contents(first: 10) { nodes { id editor { id } publisherTitle { id } } } }', {}, lister.workspace);
+
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.contents.nodes).toEqual([
+      { id: a.id, editor: { id: String(listerEditor) }, publisherTitle: null },
+      { id: b.id, editor: null, publisherTitle: { id: String(listerTitle) } },
+    ]);
   });
 
   it('resolves campaign, phase and distributions with their primaryLink and mediaLibrary', async () => {
@@ -716,7 +814,7 @@ describe('mutation contentCreate', () => {
   });
 
   it('writes one content_created event whose payload.content is the REST record', async () => {
-    const response = await ws.api.graphql(CREATE, { input: { campaignId: fx.campaignId, phaseId: fx.phaseId, contentName: 'Evented', contentEditorId: 3 } }, { 'x-request-id': 'gql-create-1' });
+    const response = await ws.api.graphql(CREATE, { input: { campaignId: fx.campaignId, phaseId: fx.phaseId, contentName: 'Evented', contentEditorId: editorId } }, { 'x-request-id': 'gql-create-1' });
     const content = response.body.data.contentCreate.content;
     const rest = (await ws.api.get(`/v2/contents/${content.id}`)).body.data.content;
 
@@ -786,6 +884,34 @@ describe('mutation contentCreate', () => {
     });
   });
 
+  describe('references: contentEditorId names a live user, publisherTitleId a live title, of this workspace', () => {
+    it.each<[string, () => Record<string, unknown>, [string, string][]]>([
+      ['an editor id that names nothing', () => ({ contentEditorId: 999999 }), [['contentEditorId', EDITOR_MESSAGE]]],
+      ["another workspace's user as editor", () => ({ contentEditorId: foreignEditorId }), [['contentEditorId', EDITOR_MESSAGE]]],
+      ['a deleted user as editor', () => ({ contentEditorId: deletedEditorId }), [['contentEditorId', EDITOR_MESSAGE]]],
+      ['a title id that names nothing', () => ({ publisherTitleId: 999999 }), [['publisherTitleId', TITLE_MESSAGE]]],
+      ["another workspace's title", () => ({ publisherTitleId: foreignTitleId }), [['publisherTitleId', TITLE_MESSAGE]]],
+      ['a title of a deleted publisher profile', () => ({ publisherTitleId: deletedProfileTitleId }), [['publisherTitleId', TITLE_MESSAGE]]],
+    ])('refuses %s with a BAD_USER_INPUT userError on the field, and writes nothing', async (_name, fields, errors) => {
+      const before = await databaseState();
+
+      const response = await create(fields());
+
+      expect(response.body.errors).toBeUndefined();
+      expect(response.body.data.contentCreate).toEqual({
+        content: null,
+        userErrors: errors.map(([field, message]) => ({ field: ['input', field], message, code: 'BAD_USER_INPUT' })),
+      });
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('accepts a live user and a live title of the workspace', async () => {
+      const created = await createContent({ contentEditorId: secondEditorId, publisherTitleId: secondTitleId });
+
+      expect(created).toMatchObject({ contentEditorId: secondEditorId, publisherTitleId: secondTitleId });
+    });
+  });
+
   describe('refuses values GraphQL types cannot hold (BAD_USER_INPUT at the top) and writes nothing', () => {
     it.each([
       ['liveDate 2026-02-30', { liveDate: '2026-02-30' }],
@@ -820,18 +946,19 @@ describe('mutation contentUpdate', () => {
   it('changes only the given fields', async () => {
     const created = await createContent({ contentName: 'Before', contentDescription: 'Old', gImpressions: 5, liveDate: '2026-01-01' });
 
-    const response = await update(created.id, { contentName: 'After', eTrafficToSite: 7, contentEditorId: 21 });
+    const response = await update(created.id, { contentName: 'After', eTrafficToSite: 7, contentEditorId: secondEditorId });
 
     expect(response.body.errors).toBeUndefined();
     const payload = response.body.data.contentUpdate;
     expect(payload.userErrors).toEqual([]);
-    expect(payload.content).toEqual({ ...created, contentName: 'After', eTrafficToSite: 7, contentEditorId: 21, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+    expect(payload.content).toEqual({ ...created, contentName: 'After', eTrafficToSite: 7, contentEditorId: secondEditorId, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
     expect(payload.content.updatedAt > created.updatedAt).toBe(true);
     expect((await gql(CONTENT, { id: created.id })).body.data.content).toEqual(payload.content);
   });
 
   it('clears nullable fields with null', async () => {
-    const created = await createContent({ liveDate: '2026-01-01', contentEditorId: 3, publisherProductId: 4, publisherTitleId: 5 });
+    const created = await createContent({ liveDate: '2026-01-01', contentEditorId: editorId, publisherProductId: 4, publisherTitleId: titleId });
+    expect(created).toMatchObject({ contentEditorId: editorId, publisherTitleId: titleId });
 
     const payload = (await update(created.id, { liveDate: null, contentEditorId: null, publisherProductId: null, publisherTitleId: null })).body.data.contentUpdate;
 
@@ -866,7 +993,7 @@ describe('mutation contentUpdate', () => {
 
     const response = await ws.api.graphql(
       UPDATE,
-      { id: created.id, input: { contentName: 'Renamed', contentDescription: 'Same', contentEditorId: 9, status: 'IN_REVIEW', eImpressions: 4 } },
+      { id: created.id, input: { contentName: 'Renamed', contentDescription: 'Same', contentEditorId: editorId, status: 'IN_REVIEW', eImpressions: 4 } },
       { 'x-request-id': 'gql-update-1' },
     );
     expect(response.body.data.contentUpdate.userErrors).toEqual([]);
@@ -879,10 +1006,10 @@ describe('mutation contentUpdate', () => {
   });
 
   it('is a no-op that writes no event when nothing changes', async () => {
-    const created = await createContent({ contentName: 'Steady', liveDate: '2026-02-01', contentEditorId: 6 });
+    const created = await createContent({ contentName: 'Steady', liveDate: '2026-02-01', contentEditorId: editorId, publisherTitleId: titleId });
     const before = await databaseState(created.id);
 
-    for (const input of [{}, { contentName: 'Steady', liveDate: '2026-02-01', contentEditorId: 6, status: 'DRAFT', campaignId: fx.campaignId, phaseId: Number(fx.phaseId) }]) {
+    for (const input of [{}, { contentName: 'Steady', liveDate: '2026-02-01', contentEditorId: editorId, publisherTitleId: titleId, status: 'DRAFT', campaignId: fx.campaignId, phaseId: Number(fx.phaseId) }]) {
       const payload = (await update(created.id, input)).body.data.contentUpdate;
       expect(payload).toEqual({ content: created, userErrors: [] });
     }
@@ -982,6 +1109,39 @@ describe('mutation contentUpdate', () => {
 
       expectCoercionError(await update(content.id, fields));
       expect(await databaseState(content.id)).toEqual(before);
+    });
+  });
+
+  describe('references: contentEditorId and publisherTitleId', () => {
+    it.each<[string, () => Record<string, unknown>, string, string]>([
+      ['an editor id that names nothing', () => ({ contentEditorId: 999999 }), 'contentEditorId', EDITOR_MESSAGE],
+      ["another workspace's user as editor", () => ({ contentEditorId: foreignEditorId }), 'contentEditorId', EDITOR_MESSAGE],
+      ['a deleted user as editor', () => ({ contentEditorId: deletedEditorId }), 'contentEditorId', EDITOR_MESSAGE],
+      ['a title id that names nothing', () => ({ publisherTitleId: 999999 }), 'publisherTitleId', TITLE_MESSAGE],
+      ["another workspace's title", () => ({ publisherTitleId: foreignTitleId }), 'publisherTitleId', TITLE_MESSAGE],
+      ['a title of a deleted publisher profile', () => ({ publisherTitleId: deletedProfileTitleId }), 'publisherTitleId', TITLE_MESSAGE],
+    ])('refuses %s with a BAD_USER_INPUT userError, and changes nothing', async (_name, fields, field, message) => {
+      const content = await createContent({ contentEditorId: editorId, publisherTitleId: titleId });
+      const before = await databaseState(content.id);
+
+      const response = await update(content.id, { contentDescription: 'Would be changed', ...fields() });
+
+      expect(response.body.errors).toBeUndefined();
+      expect(response.body.data.contentUpdate).toEqual({ content: null, userErrors: [{ field: ['input', field], message, code: 'BAD_USER_INPUT' }] });
+      expect(await databaseState(content.id)).toEqual(before);
+    });
+
+    it('does not re-judge an editor and a title deleted since they were set', async () => {
+      const leaving = await fixtures.createUser(ws, 'editor.leaving.update@example.com');
+      const closing = await fixtures.createPublisherProfile(app, ws, 'Closing soon', ['Closing soon title']);
+      const created = await createContent({ contentEditorId: leaving, publisherTitleId: closing.titleIds[0] });
+      await deleteUser(ws, leaving);
+      await deletePublisherProfile(ws, closing.profileId);
+
+      const payload = (await update(created.id, { contentName: 'Renamed', contentEditorId: leaving, publisherTitleId: closing.titleIds[0] })).body.data.contentUpdate;
+
+      expect(payload.userErrors).toEqual([]);
+      expect(payload.content).toMatchObject({ contentName: 'Renamed', contentEditorId: leaving, publisherTitleId: closing.titleIds[0] });
     });
   });
 

@@ -73,6 +73,29 @@ type Fixture = CampaignsFixture<number>;
 let fx: Fixture;
 let foreign: Fixture;
 
+/** Users and publisher titles a content piece may name: live ones of the workspace, and ones it must not name. */
+let editorId: number;
+let secondEditorId: number;
+let titleId: number;
+let secondTitleId: number;
+let foreignEditorId: number;
+let foreignTitleId: number;
+let deletedEditorId: number;
+let deletedProfileTitleId: number;
+
+const EDITOR_MESSAGE = 'content_editor_id does not name a user of this workspace';
+const TITLE_MESSAGE = 'publisher_title_id does not name a publisher title of this workspace';
+
+/** Deletes a user through the API (Delete User answers 200 with the remaining users). */
+async function deleteUser(workspace: Workspace, userId: number): Promise<void> {
+  expect((await workspace.api.delete(`/v2/organisation-users/${userId}`)).status).toBe(200);
+}
+
+/** Deletes a publisher profile (and so its titles) through the API. */
+async function deletePublisherProfile(workspace: Workspace, profileId: number): Promise<void> {
+  expect((await workspace.api.delete(`/v2/publisher-profiles/${profileId}`)).status).toBe(200);
+}
+
 function createFixture(workspace: Workspace): Promise<Fixture> {
   return createCampaignsFixture(workspace, Number);
 }
@@ -183,6 +206,16 @@ beforeAll(async () => {
   other = await app.workspace('Another workspace');
   fx = await createFixture(ws);
   foreign = await createFixture(other);
+  editorId = await fixtures.createUser(ws, 'editor.one@example.com');
+  secondEditorId = await fixtures.createUser(ws, 'editor.two@example.com');
+  [titleId, secondTitleId] = (await fixtures.createPublisherProfile(app, ws, 'Daily Planet', ['Planet Online', 'Planet Weekly'])).titleIds;
+  foreignEditorId = await fixtures.createUser(other, 'editor.elsewhere@example.com');
+  [foreignTitleId] = (await fixtures.createPublisherProfile(app, other, 'Not yours', ['Their title'])).titleIds;
+  deletedEditorId = await fixtures.createUser(ws, 'editor.gone@example.com');
+  await deleteUser(ws, deletedEditorId);
+  const closed = await fixtures.createPublisherProfile(app, ws, 'Closed down', ['Gone title']);
+  deletedProfileTitleId = closed.titleIds[0];
+  await deletePublisherProfile(ws, closed.profileId);
 });
 
 afterAll(() => app.close());
@@ -196,12 +229,12 @@ describe('POST /v2/contents (create)', () => {
     campaign_id: fx.campaignId,
     phase_id: fx.secondPhaseId,
     publisher_product_id: 11,
-    publisher_title_id: 22,
+    publisher_title_id: titleId,
     content_name: 'Spring article',
     status: 2,
     content_description: 'A long read about spring',
     live_date: '2026-04-15',
-    content_editor_id: 33,
+    content_editor_id: editorId,
     g_impressions: 100000,
     e_impressions: 90000,
     g_video_views: 1000,
@@ -312,7 +345,7 @@ describe('POST /v2/contents (create)', () => {
   it('writes one content_created outbox event whose payload.content is the returned record', async () => {
     const response = await ws.api.post(
       '/v2/contents',
-      { campaign_id: fx.campaignId, phase_id: fx.phaseId, content_name: 'Evented', content_editor_id: 5 },
+      { campaign_id: fx.campaignId, phase_id: fx.phaseId, content_name: 'Evented', content_editor_id: editorId },
       { 'x-request-id': 'create-content-req-1' },
     );
     expect(response.status).toBe(200);
@@ -450,6 +483,60 @@ describe('POST /v2/contents (create)', () => {
     });
   });
 
+  describe('references: content_editor_id names a live user, publisher_title_id a live title, of this workspace', () => {
+    const cases: [string, () => Record<string, unknown>, Record<string, string[]>][] = [
+      ['an editor id that names nothing', () => ({ content_editor_id: 999999 }), { content_editor_id: [EDITOR_MESSAGE] }],
+      ["another workspace's user as editor", () => ({ content_editor_id: foreignEditorId }), { content_editor_id: [EDITOR_MESSAGE] }],
+      ['a deleted user as editor', () => ({ content_editor_id: deletedEditorId }), { content_editor_id: [EDITOR_MESSAGE] }],
+      ['the largest integer as editor', () => ({ content_editor_id: MAX_INT }), { content_editor_id: [EDITOR_MESSAGE] }],
+      ['a title id that names nothing', () => ({ publisher_title_id: 999999 }), { publisher_title_id: [TITLE_MESSAGE] }],
+      ["another workspace's title", () => ({ publisher_title_id: foreignTitleId }), { publisher_title_id: [TITLE_MESSAGE] }],
+      ['a title of a deleted publisher profile', () => ({ publisher_title_id: deletedProfileTitleId }), { publisher_title_id: [TITLE_MESSAGE] }],
+      [
+        'a bad editor and a bad title at once',
+        () => ({ content_editor_id: foreignEditorId, publisher_title_id: deletedProfileTitleId }),
+        { content_editor_id: [EDITOR_MESSAGE], publisher_title_id: [TITLE_MESSAGE] },
+      ],
+    ];
+
+    it.each(cases)('refuses %s with 422 on the field, and writes nothing', async (_name, fields, errors) => {
+      const before = await databaseState();
+
+      const response = await ws.api.post('/v2/contents', { campaign_id: fx.campaignId, phase_id: fx.phaseId, content_name: 'Refused', content_editor_id: editorId, publisher_title_id: titleId, ...fields() });
+
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ success: false, message: INVALID, errors });
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it("gives the same body for another workspace's user and title as for ones that do not exist", async () => {
+      const theirs = await ws.api.post('/v2/contents', { campaign_id: fx.campaignId, phase_id: fx.phaseId, content_name: 'x', content_editor_id: foreignEditorId, publisher_title_id: foreignTitleId });
+      const missing = await ws.api.post('/v2/contents', { campaign_id: fx.campaignId, phase_id: fx.phaseId, content_name: 'x', content_editor_id: 999999, publisher_title_id: 999999 });
+
+      expect(theirs.status).toBe(422);
+      expect(theirs.body).toEqual(missing.body);
+    });
+
+    it('reports bad references together with a misplaced phase', async () => {
+      const before = await databaseState();
+
+      const response = await ws.api.post('/v2/contents', { campaign_id: fx.campaignId, phase_id: fx.otherCampaignPhaseId, content_name: 'x', content_editor_id: deletedEditorId, publisher_title_id: 999999 });
+
+      expect(response.status).toBe(422);
+      expect(Object.keys(response.body.errors).sort()).toEqual(['content_editor_id', 'phase_id', 'publisher_title_id']);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('accepts any live user and any live title of the workspace, and another workspace accepts its own', async () => {
+      const record = await createContent({ content_editor_id: secondEditorId, publisher_title_id: secondTitleId });
+      const theirs = await createContent({ content_editor_id: foreignEditorId, publisher_title_id: foreignTitleId }, foreign);
+
+      expect(record).toMatchObject({ content_editor: secondEditorId, publisher_title_id: secondTitleId });
+      expect(await rawContent(record.content_id)).toMatchObject({ content_editor_id: secondEditorId, publisher_title_id: secondTitleId });
+      expect(theirs).toMatchObject({ content_editor: foreignEditorId, publisher_title_id: foreignTitleId });
+    });
+  });
+
   it('refuses a deleted campaign and a deleted phase like nonexistent ones', async () => {
     const doomedCampaign = await createCampaign(ws, fx.accountId, 'Short-lived');
     const [doomedCampaignPhase] = await createPhases(ws, doomedCampaign, ['Gone with it']);
@@ -537,14 +624,14 @@ describe('content and distribution ids (one shared sequence)', () => {
 
 describe('GET /v2/contents/:content_id (details)', () => {
   it('returns the content piece as data.content with every field typed as the spec says', async () => {
-    const created = await createContent({ content_name: 'Details', status: '2', live_date: '2026-07-01', content_editor_id: 9, publisher_title_id: 4 });
+    const created = await createContent({ content_name: 'Details', status: '2', live_date: '2026-07-01', content_editor_id: secondEditorId, publisher_title_id: secondTitleId });
 
     const response = await ws.api.get(`/v2/contents/${created.content_id}`);
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: expect.any(String), data: { content: created } });
     expectContentRecord(response.body.data.content);
-    expect(response.body.data.content).toMatchObject({ status: 2, live_date: '2026-07-01', content_editor: 9, publisher_title_id: 4 });
+    expect(response.body.data.content).toMatchObject({ status: 2, live_date: '2026-07-01', content_editor: secondEditorId, publisher_title_id: secondTitleId });
   });
 
   it('answers 404 for unknown and malformed ids', async () => {
@@ -703,7 +790,7 @@ describe('PUT /v2/contents/:content_id (update)', () => {
   it('changes only the given fields and returns the whole record under top-level `content`, not `data`', async () => {
     const created = await createContent({ content_name: 'Before', content_description: 'Old', g_impressions: 5, live_date: '2026-01-01' });
 
-    const response = await update(created.content_id, { content_name: 'After', content_description: 'New', e_video_views: 12, content_editor_id: 44 });
+    const response = await update(created.content_id, { content_name: 'After', content_description: 'New', e_video_views: 12, content_editor_id: secondEditorId });
 
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(['success', 'message', 'content']);
@@ -716,7 +803,7 @@ describe('PUT /v2/contents/:content_id (update)', () => {
       content_name: 'After',
       content_description: 'New',
       e_video_views: 12,
-      content_editor: 44,
+      content_editor: secondEditorId,
       updated_at: expect.stringMatching(ISO_TIMESTAMP),
     });
     expect(record.updated_at > created.updated_at).toBe(true);
@@ -739,7 +826,8 @@ describe('PUT /v2/contents/:content_id (update)', () => {
   });
 
   it('can clear nullable fields with null', async () => {
-    const created = await createContent({ live_date: '2026-01-01', content_editor_id: 3, publisher_product_id: 4, publisher_title_id: 5 });
+    const created = await createContent({ live_date: '2026-01-01', content_editor_id: editorId, publisher_product_id: 4, publisher_title_id: titleId });
+    expect(created).toMatchObject({ content_editor: editorId, publisher_title_id: titleId });
 
     const record = (await update(created.content_id, { live_date: null, content_editor_id: null, publisher_product_id: null, publisher_title_id: null })).body.content;
 
@@ -793,7 +881,7 @@ describe('PUT /v2/contents/:content_id (update)', () => {
 
     const response = await ws.api.put(
       `/v2/contents/${created.content_id}`,
-      { content_name: 'Renamed', content_description: 'Same', content_editor_id: 8, g_traffic_to_site: 3, status: '2' },
+      { content_name: 'Renamed', content_description: 'Same', content_editor_id: editorId, g_traffic_to_site: 3, status: '2' },
       { 'x-request-id': 'update-content-req-1' },
     );
     expect(response.status).toBe(200);
@@ -809,13 +897,14 @@ describe('PUT /v2/contents/:content_id (update)', () => {
   });
 
   it('is a no-op that writes no event when nothing changes', async () => {
-    const created = await createContent({ content_name: 'Steady', live_date: '2026-02-01', content_editor_id: 6, g_impressions: 10 });
+    const created = await createContent({ content_name: 'Steady', live_date: '2026-02-01', content_editor_id: editorId, publisher_title_id: titleId, g_impressions: 10 });
     const before = await databaseState(created.content_id);
 
     const same = await update(created.content_id, {
       content_name: 'Steady',
       live_date: '2026-02-01',
-      content_editor_id: 6,
+      content_editor_id: editorId,
+      publisher_title_id: titleId,
       g_impressions: 10,
       status: '1',
       campaign_id: fx.campaignId,
@@ -833,7 +922,7 @@ describe('PUT /v2/contents/:content_id (update)', () => {
   });
 
   it('accepts its own record echoed back as a no-op (read-only fields are ignored)', async () => {
-    const created = await createContent({ content_name: 'Echo', live_date: '2026-12-31', content_editor_id: 2 });
+    const created = await createContent({ content_name: 'Echo', live_date: '2026-12-31', content_editor_id: editorId, publisher_title_id: titleId });
     const before = await databaseState(created.content_id);
 
     const response = await update(created.content_id, created);
@@ -841,6 +930,66 @@ describe('PUT /v2/contents/:content_id (update)', () => {
     expect(response.status).toBe(200);
     expect(response.body.content).toEqual(created);
     expect(await databaseState(created.content_id)).toEqual(before);
+  });
+
+  describe('references: content_editor_id and publisher_title_id', () => {
+    it('changes the editor and the title to other live ones of the workspace', async () => {
+      const created = await createContent({ content_editor_id: editorId, publisher_title_id: titleId });
+
+      const response = await update(created.content_id, { content_editor_id: secondEditorId, publisher_title_id: secondTitleId });
+
+      expect(response.status).toBe(200);
+      expect(response.body.content).toEqual({ ...created, content_editor: secondEditorId, publisher_title_id: secondTitleId, updated_at: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(await rawContent(created.content_id)).toMatchObject({ content_editor_id: secondEditorId, publisher_title_id: secondTitleId });
+      expect([...((await eventsFor(created.content_id)).at(-1)?.payload.changed_fields ?? [])].sort()).toEqual(['content_editor_id', 'publisher_title_id']);
+    });
+
+    const cases: [string, () => Record<string, unknown>, Record<string, string[]>][] = [
+      ['an editor id that names nothing', () => ({ content_editor_id: 999999 }), { content_editor_id: [EDITOR_MESSAGE] }],
+      ["another workspace's user as editor", () => ({ content_editor_id: foreignEditorId }), { content_editor_id: [EDITOR_MESSAGE] }],
+      ['a deleted user as editor', () => ({ content_editor_id: deletedEditorId }), { content_editor_id: [EDITOR_MESSAGE] }],
+      ['a title id that names nothing', () => ({ publisher_title_id: 999999 }), { publisher_title_id: [TITLE_MESSAGE] }],
+      ["another workspace's title", () => ({ publisher_title_id: foreignTitleId }), { publisher_title_id: [TITLE_MESSAGE] }],
+      ['a title of a deleted publisher profile', () => ({ publisher_title_id: deletedProfileTitleId }), { publisher_title_id: [TITLE_MESSAGE] }],
+      [
+        'a bad editor, a bad title and a bad status move at once',
+        () => ({ content_editor_id: deletedEditorId, publisher_title_id: foreignTitleId, status: '5' }),
+        { content_editor_id: [EDITOR_MESSAGE], publisher_title_id: [TITLE_MESSAGE], status: [expect.stringMatching(/^status /)] },
+      ],
+    ];
+
+    it.each(cases)('refuses %s with 422 on the field, and changes nothing', async (_name, fields, errors) => {
+      const content = await createContent({ content_editor_id: editorId, publisher_title_id: titleId });
+      const before = await databaseState(content.content_id);
+
+      const response = await update(content.content_id, { content_name: 'Would be renamed', ...fields() });
+
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ success: false, message: INVALID, errors });
+      expect(await databaseState(content.content_id)).toEqual(before);
+      expect((await ws.api.get(`/v2/contents/${content.content_id}`)).body.data.content).toEqual(content);
+    });
+
+    it('does not re-judge an editor and a title deleted since they were set: other fields still change', async () => {
+      const leaving = await fixtures.createUser(ws, 'editor.leaving@example.com');
+      const closing = await fixtures.createPublisherProfile(app, ws, 'Closing down', ['Closing title']);
+      const created = await createContent({ content_name: 'Outlives its editor', content_editor_id: leaving, publisher_title_id: closing.titleIds[0] });
+      await deleteUser(ws, leaving);
+      await deletePublisherProfile(ws, closing.profileId);
+
+      const kept = (await ws.api.get(`/v2/contents/${created.content_id}`)).body.data.content;
+      const renamed = await update(created.content_id, { content_name: 'Renamed', content_editor_id: leaving, publisher_title_id: closing.titleIds[0] });
+      const echoed = await update(created.content_id, { ...renamed.body.content, content_description: 'Echoed' });
+
+      expect(kept).toEqual(created);
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.content).toMatchObject({ content_name: 'Renamed', content_editor: leaving, publisher_title_id: closing.titleIds[0] });
+      expect(echoed.status).toBe(200);
+      expect(echoed.body.content).toMatchObject({ content_description: 'Echoed', content_editor: leaving, publisher_title_id: closing.titleIds[0] });
+      // Replacing them is judged: a deleted one is refused, a live one accepted, and null clears.
+      expect((await update(created.content_id, { content_editor_id: deletedEditorId })).body.errors).toEqual({ content_editor_id: [EDITOR_MESSAGE] });
+      expect((await update(created.content_id, { content_editor_id: editorId, publisher_title_id: null })).body.content).toMatchObject({ content_editor: editorId, publisher_title_id: null });
+    });
   });
 
   describe('status transitions', () => {

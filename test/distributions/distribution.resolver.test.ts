@@ -174,7 +174,7 @@ async function fetchDistribution(id: string, workspace = ws): Promise<AnyBody> {
 /** Every field as a create writes it, with a link and two media files. */
 const fullInput = (): Record<string, AnyBody> => ({
   distributionTypeId: 3,
-  publisherTitleId: 17,
+  publisherTitleId: titleId,
   status: 'SCHEDULED',
   distributionClass: 4,
   countClicksAs: 2,
@@ -232,6 +232,35 @@ function expectUnauthenticated(query: string, variables: Record<string, unknown>
 let foreign: Placement;
 let foreignDistribution: AnyBody;
 
+/** Publisher titles (REST ids, which GraphQL takes as Int) a distribution may name, and ones it must not. */
+let titleId: number;
+let secondTitleId: number;
+let foreignTitleId: number;
+let deletedProfileTitleId: number;
+
+const TYPE_MESSAGE = 'distributionTypeId does not name an entry of the distribution-types library';
+const LINK_TYPE_MESSAGE = 'linkType does not name an entry of the link-types library';
+const TITLE_MESSAGE = 'publisherTitleId does not name a publisher title of this workspace';
+
+const PUBLISHER_TITLE = `
+  query PublisherTitle($id: ID!) {
+    distribution(id: $id) { id publisherTitleId publisherTitle { id name publisherProfileId publisherProfile { id name } } }
+  }
+`;
+
+async function deletePublisherProfile(workspace: Workspace, profileId: number): Promise<void> {
+  expect((await workspace.api.delete(`/v2/publisher-profiles/${profileId}`)).status).toBe(200);
+}
+
+/** A refused bulk mutation with exactly these userErrors (argument path → message), in any order. */
+function expectReferenceErrors(payload: AnyBody, errors: [string[], string][]): void {
+  expect(payload.distributions).toBeNull();
+  const key = (error: AnyBody) => error.field.join('/');
+  expect([...payload.userErrors].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
+    errors.map(([field, message]) => ({ field, message, code: 'BAD_USER_INPUT' })).sort((a, b) => key(a).localeCompare(key(b))),
+  );
+}
+
 beforeAll(async () => {
   app = await startTestApp();
   ws = await app.workspace('Distribution GraphQL tests');
@@ -239,6 +268,11 @@ beforeAll(async () => {
   home = await createPlacement(ws);
   foreign = await createPlacement(other);
   foreignDistribution = await createDistribution(foreign.contentId, { distributionLabel: 'Theirs' }, other);
+  [titleId, secondTitleId] = (await fixtures.createPublisherProfile(app, ws, 'Daily Planet', ['Planet Online', 'Planet Weekly'])).titleIds;
+  [foreignTitleId] = (await fixtures.createPublisherProfile(app, other, 'Not yours', ['Their title'])).titleIds;
+  const closed = await fixtures.createPublisherProfile(app, ws, 'Closed down', ['Gone title']);
+  deletedProfileTitleId = closed.titleIds[0];
+  await deletePublisherProfile(ws, closed.profileId);
 });
 
 afterAll(() => app.close());
@@ -263,7 +297,7 @@ describe('query distribution', () => {
       contentId,
       campaignId: home.campaignId,
       distributionTypeId: 3,
-      publisherTitleId: 17,
+      publisherTitleId: titleId,
       status: 'SCHEDULED',
       distributionClass: 4,
       countClicksAs: 2,
@@ -392,6 +426,64 @@ describe('Content.distributions', () => {
 
 // ---------------------------------------------------------------------------------------------
 // mutation distributionsCreate
+describe('Distribution.publisherTitle', () => {
+  it('is null when no title is set, and the title (with its profile) when one is', async () => {
+    const contentId = await newContent();
+    const [none, titled] = await createDistributions(contentId, [{ distributionTypeId: 1 }, { distributionTypeId: 1, publisherTitleId: secondTitleId }]);
+
+    const unset = await gql(PUBLISHER_TITLE, { id: none.id });
+    const set = await gql(PUBLISHER_TITLE, { id: titled.id });
+
+    expect(unset.body).toEqual({ data: { distribution: { id: none.id, publisherTitleId: null, publisherTitle: null } } });
+    expect(set.body.errors).toBeUndefined();
+    expect(set.body.data.distribution).toEqual({
+      id: titled.id,
+      publisherTitleId: secondTitleId,
+      publisherTitle: { id: String(secondTitleId), name: 'Planet Weekly', publisherProfileId: expect.stringMatching(/^\d+$/), publisherProfile: { id: expect.stringMatching(/^\d+$/), name: 'Daily Planet' } },
+    });
+    expect(set.body.data.distribution.publisherTitle.publisherProfile.id).toBe(set.body.data.distribution.publisherTitle.publisherProfileId);
+  });
+
+  it('is null once the publisher profile is deleted, while publisherTitleId keeps the id', async () => {
+    const closing = await fixtures.createPublisherProfile(app, ws, 'Closing down', ['Closing title']);
+    const created = await createDistribution(await newContent(), { publisherTitleId: closing.titleIds[0] });
+    expect((await gql(PUBLISHER_TITLE, { id: created.id })).body.data.distribution.publisherTitle).toMatchObject({ id: String(closing.titleIds[0]) });
+
+    await deletePublisherProfile(ws, closing.profileId);
+
+    const response = await gql(PUBLISHER_TITLE, { id: created.id });
+    expect(response.body).toEqual({ data: { distribution: { id: created.id, publisherTitleId: closing.titleIds[0], publisherTitle: null } } });
+  });
+
+  it('never resolves another workspace’s title, even when a stored id names one', async () => {
+    const created = await createDistribution(await newContent());
+    // An id stored before the check existed.
+    await app.dataSource.query('UPDATE distributions SET publisher_title_id = $1 WHERE id = $2', [foreignTitleId, Number(created.id)]);
+
+    const response = await gql(PUBLISHER_TITLE, { id: created.id });
+
+    expect(response.body).toEqual({ data: { distribution: { id: created.id, publisherTitleId: foreignTitleId, publisherTitle: null } } });
+  });
+
+  it('gives each distribution of a content piece its own title', async () => {
+    const contentId = await newContent();
+    const records = await createDistributions(contentId, [
+      { distributionTypeId: 1, publisherTitleId: titleId },
+      { distributionTypeId: 1 },
+      { distributionTypeId: 1, publisherTitleId: secondTitleId },
+    ]);
+
+    const response = await gql('query ($id: ID!) { content(id: $id) { distributions { id publisherTitle { id } } } }', { id: contentId });
+
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.content.distributions).toEqual([
+      { id: records[0].id, publisherTitle: { id: String(titleId) } },
+      { id: records[1].id, publisherTitle: null },
+      { id: records[2].id, publisherTitle: { id: String(secondTitleId) } },
+    ]);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 
 describe('mutation distributionsCreate', () => {
@@ -459,6 +551,39 @@ describe('mutation distributionsCreate', () => {
       },
     ]);
     expect(await mediaEvents(without.id)).toEqual([]);
+  });
+
+  describe('references: distributionTypeId and linkType name library entries, publisherTitleId a live title of this workspace', () => {
+    const input = (fields: Record<string, unknown>): Record<string, unknown> => ({ distributionTypeId: 1, ...fields });
+    const cases: [string, () => unknown[], [string[], string][]][] = [
+      ['distributionTypeId beyond the library', () => [input({ distributionTypeId: 11 })], [[['distributions', '0', 'distributionTypeId'], TYPE_MESSAGE]]],
+      ['linkType beyond the library', () => [input({ primaryLink: { linkType: 6, originalLink: 'https://example.com' } })], [[['distributions', '0', 'primaryLink', 'linkType'], LINK_TYPE_MESSAGE]]],
+      ['a title id that names nothing', () => [input({ publisherTitleId: 999999 })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
+      ["another workspace's title", () => [input({ publisherTitleId: foreignTitleId })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
+      ['a title of a deleted publisher profile', () => [input({ publisherTitleId: deletedProfileTitleId })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
+      [
+        'bad references in a second entry',
+        () => [fullInput(), input({ distributionTypeId: 12, publisherTitleId: foreignTitleId })],
+        [
+          [['distributions', '1', 'distributionTypeId'], TYPE_MESSAGE],
+          [['distributions', '1', 'publisherTitleId'], TITLE_MESSAGE],
+        ],
+      ],
+    ];
+
+    it.each(cases)('refuses %s with BAD_USER_INPUT userErrors on the field, and writes nothing', async (_name, distributions, errors) => {
+      const contentId = await newContent();
+      const before = await databaseState();
+
+      expectReferenceErrors(await create(contentId, distributions()), errors);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('accepts the last entries of the libraries', async () => {
+      const [created] = await createDistributions(await newContent(), [{ distributionTypeId: 10, primaryLink: { linkType: 5, originalLink: 'https://example.com' } }]);
+
+      expect(created).toMatchObject({ distributionTypeId: 10, primaryLink: { linkType: 5 } });
+    });
   });
 
   describe('refuses with userErrors and writes nothing', () => {
@@ -587,6 +712,44 @@ describe('mutation distributionsUpdate', () => {
     expect(await fetchDistribution(c.id)).toEqual(c);
     const listed = (await gql(CONTENT_DISTRIBUTIONS, { id: contentId })).body.data.content.distributions;
     expect(listed.map((distribution: AnyBody) => distribution.distributionLabel)).toEqual(['A2', 'B2', 'C', 'New']);
+  });
+
+  describe('references: distributionTypeId, primaryLink.linkType and publisherTitleId', () => {
+    it('changes the title to another live one of the workspace', async () => {
+      const contentId = await newContent();
+      const [created] = await createDistributions(contentId, [fullInput()]);
+
+      const [updated] = await updateDistributions(contentId, [{ id: created.id, publisherTitleId: secondTitleId }]);
+
+      expect(updated).toEqual({ ...created, publisherTitleId: secondTitleId, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+    });
+
+    it.each<[string, (created: AnyBody) => unknown[], [string[], string][]]>([
+      ['the type to one beyond the library', (created) => [{ id: created.id, distributionTypeId: 11 }], [[['distributions', '0', 'distributionTypeId'], TYPE_MESSAGE]]],
+      ['the link type to one beyond the library', (created) => [{ id: created.id, primaryLink: { linkType: 6 } }], [[['distributions', '0', 'primaryLink', 'linkType'], LINK_TYPE_MESSAGE]]],
+      ["the title to another workspace's", (created) => [{ id: created.id, publisherTitleId: foreignTitleId }], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
+      ['the title to one of a deleted publisher profile', (created) => [{ id: created.id, publisherTitleId: deletedProfileTitleId }], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
+      ['a new entry with an unknown title', (created) => [{ id: created.id, distributionLabel: 'Fine' }, { distributionTypeId: 1, publisherTitleId: 999999 }], [[['distributions', '1', 'publisherTitleId'], TITLE_MESSAGE]]],
+    ])('refuses changing %s with a BAD_USER_INPUT userError, and changes nothing', async (_name, distributions, errors) => {
+      const contentId = await newContent();
+      const [created] = await createDistributions(contentId, [fullInput()]);
+      const before = await databaseState();
+
+      expectReferenceErrors(await update(contentId, distributions(created)), errors);
+      expect(await databaseState()).toEqual(before);
+      expect(await fetchDistribution(created.id)).toEqual(created);
+    });
+
+    it('does not re-judge a title deleted since it was set: other fields still change', async () => {
+      const contentId = await newContent();
+      const closing = await fixtures.createPublisherProfile(app, ws, 'Closing soon', ['Closing soon title']);
+      const [created] = await createDistributions(contentId, [{ ...fullInput(), publisherTitleId: closing.titleIds[0] }]);
+      await deletePublisherProfile(ws, closing.profileId);
+
+      const [updated] = await updateDistributions(contentId, [{ id: created.id, distributionLabel: 'Renamed', publisherTitleId: closing.titleIds[0], distributionTypeId: 3 }]);
+
+      expect(updated).toEqual({ ...created, distributionLabel: 'Renamed', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+    });
   });
 
   describe('primaryLink', () => {

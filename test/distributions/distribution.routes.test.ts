@@ -188,7 +188,7 @@ async function show(id: number): Promise<AnyBody> {
 /** Every field of a distribution as a create request writes it, with a link and two media files. */
 const fullEntry = (): Record<string, AnyBody> => ({
   distribution_type_id: 3,
-  publisher_title_id: 17,
+  publisher_title_id: titleId,
   status: 2,
   distiribution_class: 4,
   count_clicks_as: 2,
@@ -231,6 +231,26 @@ function expectUnauthenticated(send: SendRequest): Promise<void> {
 let foreign: Placement;
 let foreignDistribution: AnyBody;
 
+/** Publisher titles a distribution may name: live ones of the workspace, and ones it must not name. */
+let titleId: number;
+let secondTitleId: number;
+let foreignTitleId: number;
+let deletedProfileTitleId: number;
+
+const TYPE_MESSAGE = 'distribution_type_id does not name an entry of the distribution-types library';
+const LINK_TYPE_MESSAGE = 'link_type does not name an entry of the link-types library';
+const TITLE_MESSAGE = 'publisher_title_id does not name a publisher title of this workspace';
+
+async function deletePublisherProfile(workspace: Workspace, profileId: number): Promise<void> {
+  expect((await workspace.api.delete(`/v2/publisher-profiles/${profileId}`)).status).toBe(200);
+}
+
+/** A v2 422 with exactly these errors (field path → messages). */
+function expectRefusal(response: ApiResponse<AnyBody>, errors: Record<string, string[]>): void {
+  expect(response.status).toBe(422);
+  expect(response.body).toEqual({ success: false, message: INVALID, errors });
+}
+
 beforeAll(async () => {
   app = await startTestApp();
   ws = await app.workspace('Distribution REST tests');
@@ -238,6 +258,11 @@ beforeAll(async () => {
   home = await createPlacement(ws);
   foreign = await createPlacement(other);
   foreignDistribution = await createDistribution(foreign.contentId, { distribution_label: 'Theirs' }, other);
+  [titleId, secondTitleId] = (await fixtures.createPublisherProfile(app, ws, 'Daily Planet', ['Planet Online', 'Planet Weekly'])).titleIds;
+  [foreignTitleId] = (await fixtures.createPublisherProfile(app, other, 'Not yours', ['Their title'])).titleIds;
+  const closed = await fixtures.createPublisherProfile(app, ws, 'Closed down', ['Gone title']);
+  deletedProfileTitleId = closed.titleIds[0];
+  await deletePublisherProfile(ws, closed.profileId);
 });
 
 afterAll(() => app.close());
@@ -614,6 +639,70 @@ describe('POST /v2/distributions (bulk create)', () => {
     });
   });
 
+  describe('references: distribution_type_id and link_type name library entries, publisher_title_id a live title of this workspace', () => {
+    it('accepts the first and last entries of the libraries and any live title of the workspace', async () => {
+      const contentId = await newContent();
+
+      const records = await createDistributions(contentId, [
+        { distribution_type_id: 1, primary_link: { link_type: 1, original_link: 'https://example.com/1' }, publisher_title_id: titleId },
+        { distribution_type_id: 10, primary_link: { link_type: 5, original_link: 'https://example.com/5' }, publisher_title_id: secondTitleId },
+      ]);
+
+      expect(records.map((record) => [record.distribution_type_id, record.primary_link.link_type, record.publisher_title_id])).toEqual([
+        [1, 1, titleId],
+        [10, 5, secondTitleId],
+      ]);
+    });
+
+    const entry = (fields: Record<string, unknown>): Record<string, unknown> => ({ distribution_type_id: 1, ...fields });
+    const cases: [string, () => unknown[], Record<string, string[]>][] = [
+      ['distribution_type_id 11 (beyond the library)', () => [entry({ distribution_type_id: 11 })], { 'distributions.0.distribution_type_id': [TYPE_MESSAGE] }],
+      ['distribution_type_id the largest integer', () => [entry({ distribution_type_id: 2_147_483_647 })], { 'distributions.0.distribution_type_id': [TYPE_MESSAGE] }],
+      ['link_type 6 (beyond the library)', () => [entry({ primary_link: { link_type: 6, original_link: 'https://example.com' } })], { 'distributions.0.primary_link.link_type': [LINK_TYPE_MESSAGE] }],
+      ['a publisher title id that names nothing', () => [entry({ publisher_title_id: 999999 })], { 'distributions.0.publisher_title_id': [TITLE_MESSAGE] }],
+      ["another workspace's publisher title", () => [entry({ publisher_title_id: foreignTitleId })], { 'distributions.0.publisher_title_id': [TITLE_MESSAGE] }],
+      ['a title of a deleted publisher profile', () => [entry({ publisher_title_id: deletedProfileTitleId })], { 'distributions.0.publisher_title_id': [TITLE_MESSAGE] }],
+      [
+        'bad references in several entries, each at its own index',
+        () => [fullEntry(), entry({ distribution_type_id: 12 }), entry({ publisher_title_id: foreignTitleId, primary_link: { link_type: 9, original_link: 'https://example.com' } })],
+        {
+          'distributions.1.distribution_type_id': [TYPE_MESSAGE],
+          'distributions.2.publisher_title_id': [TITLE_MESSAGE],
+          'distributions.2.primary_link.link_type': [LINK_TYPE_MESSAGE],
+        },
+      ],
+    ];
+
+    it.each(cases)('refuses %s with 422 on the field, and writes nothing', async (_name, entries, errors) => {
+      const contentId = await newContent();
+      const before = await databaseState();
+
+      expectRefusal(await post(contentId, entries()), errors);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it("gives another workspace's title the same refusal as a title that does not exist", async () => {
+      const contentId = await newContent();
+
+      const theirs = await post(contentId, [{ distribution_type_id: 1, publisher_title_id: foreignTitleId }]);
+      const missing = await post(contentId, [{ distribution_type_id: 1, publisher_title_id: 999999 }]);
+
+      expect(theirs.status).toBe(422);
+      expect(theirs.body).toEqual(missing.body);
+    });
+
+    it('reports bad references together with other broken rules of the body', async () => {
+      const contentId = await newContent();
+      const before = await databaseState();
+
+      const response = await post(contentId, [{ distribution_type_id: 11, publisher_title_id: deletedProfileTitleId, campaign_id: foreign.campaignId }]);
+
+      expect(response.status).toBe(422);
+      expect(Object.keys(response.body.errors).sort()).toEqual(['distributions.0.campaign_id', 'distributions.0.distribution_type_id', 'distributions.0.publisher_title_id']);
+      expect(await databaseState()).toEqual(before);
+    });
+  });
+
   it("answers 404 for an unknown, deleted or another workspace's content, or a distribution id as content_id, writing nothing", async () => {
     const deleted = await newContent();
     expect((await ws.api.delete(`/v2/contents/${deleted}`)).status).toBe(200);
@@ -688,6 +777,86 @@ describe('PUT /v2/distributions (bulk update, spec §4.7)', () => {
 
     expect(await show(b.id)).toEqual(b);
     expect((await ws.api.get(`/v2/distributions/${contentId}`)).body.data.distributions.data).toHaveLength(2);
+  });
+
+  describe('references: distribution_type_id, primary_link.link_type and publisher_title_id', () => {
+    it('changes the type, the link type and the title to other known ones', async () => {
+      const contentId = await newContent();
+      const [created] = await createDistributions(contentId, [fullEntry()]);
+
+      const [updated] = await updateDistributions(contentId, [{ id: created.id, distribution_type_id: 10, publisher_title_id: secondTitleId, primary_link: { link_type: 5 } }]);
+
+      expect(updated).toEqual({
+        ...created,
+        distribution_type_id: 10,
+        publisher_title_id: secondTitleId,
+        primary_link: { ...created.primary_link, link_type: 5 },
+        updated_at: expect.stringMatching(ISO_TIMESTAMP),
+      });
+      expect(await show(created.id)).toEqual(updated);
+    });
+
+    const cases: [string, (created: AnyBody) => unknown[], Record<string, string[]>][] = [
+      ['the type to one beyond the library', (created) => [{ id: created.id, distribution_type_id: 11 }], { 'distributions.0.distribution_type_id': [TYPE_MESSAGE] }],
+      ['the link type of the existing link to one beyond the library', (created) => [{ id: created.id, primary_link: { link_type: 6 } }], { 'distributions.0.primary_link.link_type': [LINK_TYPE_MESSAGE] }],
+      ['the title to one that names nothing', (created) => [{ id: created.id, publisher_title_id: 999999 }], { 'distributions.0.publisher_title_id': [TITLE_MESSAGE] }],
+      ["the title to another workspace's", (created) => [{ id: created.id, publisher_title_id: foreignTitleId }], { 'distributions.0.publisher_title_id': [TITLE_MESSAGE] }],
+      ['the title to one of a deleted publisher profile', (created) => [{ id: created.id, publisher_title_id: deletedProfileTitleId }], { 'distributions.0.publisher_title_id': [TITLE_MESSAGE] }],
+      [
+        'a good update and a new entry with bad references',
+        (created) => [{ id: created.id, distribution_label: 'Fine' }, { distribution_type_id: 99, publisher_title_id: foreignTitleId, primary_link: { link_type: 7, original_link: 'https://example.com' } }],
+        {
+          'distributions.1.distribution_type_id': [TYPE_MESSAGE],
+          'distributions.1.publisher_title_id': [TITLE_MESSAGE],
+          'distributions.1.primary_link.link_type': [LINK_TYPE_MESSAGE],
+        },
+      ],
+    ];
+
+    it.each(cases)('refuses changing %s with 422 on the field, and changes nothing', async (_name, entries, errors) => {
+      const contentId = await newContent();
+      const [created] = await createDistributions(contentId, [fullEntry()]);
+      const before = await databaseState();
+
+      expectRefusal(await put(contentId, entries(created)), errors);
+      expect(await databaseState()).toEqual(before);
+      expect(await show(created.id)).toEqual(created);
+    });
+
+    it('refuses a new link with a link type beyond the library on a distribution without one', async () => {
+      const contentId = await newContent();
+      const created = await createDistribution(contentId);
+      const before = await databaseState();
+
+      expectRefusal(await put(contentId, [{ id: created.id, primary_link: { link_type: 6, original_link: 'https://example.com' } }]), {
+        'distributions.0.primary_link.link_type': [LINK_TYPE_MESSAGE],
+      });
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('does not re-judge a title deleted since it was set, nor type ids stored before the checks: other fields still change', async () => {
+      const contentId = await newContent();
+      const closing = await fixtures.createPublisherProfile(app, ws, 'Closing down', ['Closing title']);
+      const [created] = await createDistributions(contentId, [{ ...fullEntry(), publisher_title_id: closing.titleIds[0] }]);
+      await deletePublisherProfile(ws, closing.profileId);
+      // Library ids the libraries do not hold, as rows written before the checks may carry.
+      await app.dataSource.query('UPDATE distributions SET distribution_type_id = 77 WHERE id = $1', [created.id]);
+      await app.dataSource.query('UPDATE distribution_links SET link_type = 88 WHERE distribution_id = $1', [created.id]);
+      const stale = await show(created.id);
+      expect(stale).toMatchObject({ distribution_type_id: 77, publisher_title_id: closing.titleIds[0], primary_link: { link_type: 88 } });
+
+      const [renamed] = await updateDistributions(contentId, [{ id: created.id, distribution_label: 'Renamed' }]);
+      const [echoed] = await updateDistributions(contentId, [{ ...stale, content_tile: 'Echoed' }]);
+
+      expect(renamed).toEqual({ ...stale, distribution_label: 'Renamed', updated_at: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(echoed).toMatchObject({ content_tile: 'Echoed', distribution_type_id: 77, publisher_title_id: closing.titleIds[0], primary_link: { link_type: 88 } });
+      // A change of any of them is judged.
+      expectRefusal(await put(contentId, [{ id: created.id, publisher_title_id: deletedProfileTitleId, distribution_type_id: 78, primary_link: { link_type: 89 } }]), {
+        'distributions.0.distribution_type_id': [TYPE_MESSAGE],
+        'distributions.0.publisher_title_id': [TITLE_MESSAGE],
+        'distributions.0.primary_link.link_type': [LINK_TYPE_MESSAGE],
+      });
+    });
   });
 
   describe('primary_link', () => {

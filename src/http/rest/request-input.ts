@@ -82,3 +82,9 @@ class NoFilter {}
 export function pageQuery(request: FastifyRequest): PageRequest {
   return listQuery(request, NoFilter, {}).page;
 }
+
+/** A list that takes no parameters at all (not even paging): any given is refused by name. */
+export function noQuery(request: FastifyRequest): void {
+  const names = Object.keys((request.query ?? {}) as Record<string, unknown>);
+  if (names.length > 0) throw new WireValidationError(Object.fromEntries(names.map((name) => [name, ['is not a query parameter of this list']])));
+}

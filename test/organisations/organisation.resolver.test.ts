@@ -1,0 +1,104 @@
+import { allRows } from '../support/database-state';
+import { ISO_TIMESTAMP } from '../support/expectations';
+import { expectGraphQLUnauthenticated } from '../support/graphql';
+import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
+
+/**
+ * GraphQL `organisation`: the workspace of the API key, as `GET /v2/ws-org` reads it, through real
+ * HTTP over a real PostgreSQL.
+ */
+
+const ORGANISATION = '{ organisation { id organizationCode name createdAt updatedAt } }';
+
+let app: TestApp;
+let ws: Workspace;
+let other: Workspace;
+
+async function organisation(workspace: Workspace): Promise<AnyBody> {
+  const response = await workspace.api.graphql(ORGANISATION);
+  expect(response.status).toBe(200);
+  expect(response.body.errors).toBeUndefined();
+  return response.body.data.organisation;
+}
+
+async function databaseState(): Promise<AnyBody> {
+  return { organisations: await allRows(app, 'organisations'), outbox: await allRows(app, 'outbox_events') };
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ws = await app.workspace('Acme Media Ltd');
+  other = await app.workspace('Blue Fox Publishing');
+});
+
+afterAll(() => app.close());
+
+describe('query organisation', () => {
+  it('returns the workspace of the API key: ID id, organizationCode, name and ISO timestamps', async () => {
+    const result = await organisation(ws);
+
+    expect(result).toEqual({
+      id: String(ws.organisationId),
+      organizationCode: ws.organizationCode,
+      name: 'Acme Media Ltd',
+      createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+    });
+  });
+
+  it('agrees with GET /v2/ws-org', async () => {
+    const rest = (await ws.api.get('/v2/ws-org')).body.data;
+
+    expect(await organisation(ws)).toEqual({
+      id: String(rest.id),
+      organizationCode: rest.organization_code,
+      name: rest.name,
+      createdAt: rest.created_at,
+      updatedAt: rest.updated_at,
+    });
+  });
+
+  it('answers each key with its own workspace', async () => {
+    const mine = await organisation(ws);
+    const theirs = await organisation(other);
+
+    expect(theirs).toMatchObject({ id: String(other.organisationId), organizationCode: other.organizationCode, name: 'Blue Fox Publishing' });
+    expect(theirs.id).not.toBe(mine.id);
+  });
+
+  it('is reached through the Bearer header as well', async () => {
+    const response = await apiClient(app.baseUrl, { authorization: `Bearer ${ws.key}` }).graphql(ORGANISATION);
+
+    expect(response.body).toEqual({ data: { organisation: await organisation(ws) } });
+  });
+
+  it('changes nothing', async () => {
+    const before = await databaseState();
+
+    await organisation(ws);
+
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('has no mutation: the workspace is read-only', async () => {
+    const response = await ws.api.graphql('mutation { organisationUpdate(input: { name: "Renamed" }) { organisation { id } } }');
+
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect((await organisation(ws)).name).toBe('Acme Media Ltd');
+  });
+
+  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key', async () => {
+    await expectGraphQLUnauthenticated(app, ORGANISATION, {}, databaseState);
+  });
+
+  it('answers HTTP 401 UNAUTHENTICATED with a revoked key', async () => {
+    const revoked = await app.workspace('Revoked workspace');
+    await app.services.apiKeys.revoke(revoked.apiKeyId);
+
+    const response = await revoked.api.graphql(ORGANISATION);
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ errors: [{ message: 'API key is invalid', extensions: { code: 'UNAUTHENTICATED' } }] });
+  });
+});

@@ -1,0 +1,150 @@
+import { rowCounts } from '../support/database-state';
+import { expectCoercionError, expectGraphQLUnauthenticated } from '../support/graphql';
+import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+
+/**
+ * GraphQL `referenceLibraries(names)`: the global reference libraries REST serves at
+ * `/v2/libraries`, through real HTTP over a real PostgreSQL.
+ */
+
+const LIBRARIES = `
+  query Libraries($names: [String!]) {
+    referenceLibraries(names: $names) { name description entries { id name parentId } }
+  }
+`;
+
+const LIBRARY_NAMES = [
+  'distribution-types',
+  'link-types',
+  'brand-industries',
+  'brand-sub-industries',
+  'campaign-statuses',
+  'content-statuses',
+  'distribution-statuses',
+  'role-types',
+];
+
+let app: TestApp;
+let ws: Workspace;
+let other: Workspace;
+
+function gql(variables: Record<string, unknown> = {}, workspace = ws): Promise<ApiResponse<AnyBody>> {
+  return workspace.api.graphql(LIBRARIES, variables);
+}
+
+/** A query that must succeed; returns the libraries. */
+async function libraries(variables: Record<string, unknown> = {}, workspace = ws): Promise<AnyBody[]> {
+  const response = await gql(variables, workspace);
+  expect(response.status).toBe(200);
+  expect(response.body.errors).toBeUndefined();
+  return response.body.data.referenceLibraries;
+}
+
+/** The REST record of a library, as GraphQL spells it. */
+async function restLibrary(name: string): Promise<AnyBody> {
+  const { description, entries } = (await ws.api.get(`/v2/libraries/${name}`)).body.data.library;
+  return {
+    name,
+    description,
+    entries: entries.map((entry: AnyBody) => ({ id: entry.id, name: entry.name, parentId: entry.brand_industry_id ?? null })),
+  };
+}
+
+async function databaseState(): Promise<AnyBody> {
+  return rowCounts(app, ['reference_entries', 'outbox_events']);
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ws = await app.workspace('Library GraphQL tests');
+  other = await app.workspace('Another workspace');
+});
+
+afterAll(() => app.close());
+
+describe('query referenceLibraries', () => {
+  it('returns every library, in catalogue order, when names is omitted', async () => {
+    const all = await libraries();
+
+    expect(all.map((library) => library.name)).toEqual(LIBRARY_NAMES);
+    for (const library of all) {
+      expect(Object.keys(library)).toEqual(['name', 'description', 'entries']);
+      expect(typeof library.description).toBe('string');
+      expect(library.description).not.toBe('');
+      expect(library.entries.length).toBeGreaterThan(0);
+      for (const entry of library.entries) {
+        expect(Number.isInteger(entry.id)).toBe(true);
+        expect(typeof entry.name).toBe('string');
+        expect(entry.parentId === null || Number.isInteger(entry.parentId)).toBe(true);
+      }
+      const ids = library.entries.map((entry: AnyBody) => entry.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    }
+  });
+
+  it('treats names: null as omitted', async () => {
+    expect(await libraries({ names: null })).toEqual(await libraries());
+  });
+
+  it('is, library for library, what GET /v2/libraries/{name} returns', async () => {
+    for (const library of await libraries()) expect(library).toEqual(await restLibrary(library.name));
+  });
+
+  it('describes each library as GET /v2/libraries does', async () => {
+    const rest = (await ws.api.get('/v2/libraries')).body.data.libraries;
+
+    expect((await libraries()).map(({ name, description }) => ({ name, description }))).toEqual(rest);
+  });
+
+  it('returns the named libraries only, in the order asked for', async () => {
+    const some = await libraries({ names: ['role-types', 'link-types'] });
+
+    expect(some.map((library) => library.name)).toEqual(['role-types', 'link-types']);
+    expect(some[0].entries).toEqual([
+      { id: 1, name: 'Campaign Manager', parentId: null },
+      { id: 2, name: 'Content Editor', parentId: null },
+    ]);
+    expect(some[1].entries).toHaveLength(5);
+  });
+
+  it('returns an empty list for names: []', async () => {
+    expect(await libraries({ names: [] })).toEqual([]);
+  });
+
+  it('gives brand sub-industries their brand industry as parentId, and every other entry a null parentId', async () => {
+    const [industries, subIndustries, distributionTypes] = await libraries({ names: ['brand-industries', 'brand-sub-industries', 'distribution-types'] });
+
+    expect(subIndustries.entries).toHaveLength(36);
+    const industryIds = industries.entries.map((entry: AnyBody) => entry.id);
+    for (const entry of subIndustries.entries) expect(industryIds).toContain(entry.parentId);
+    for (const id of industryIds) expect(subIndustries.entries.filter((entry: AnyBody) => entry.parentId === id)).toHaveLength(3);
+    for (const entry of [...industries.entries, ...distributionTypes.entries]) expect(entry.parentId).toBeNull();
+  });
+
+  it('is the same for every workspace', async () => {
+    expect(await libraries({}, other)).toEqual(await libraries());
+  });
+
+  it.each([
+    ['an unknown name', ['publisher-titles']],
+    ['a name in another case', ['Link-Types']],
+    ['an unknown name among known ones', ['link-types', 'no-such-library']],
+  ])('answers NOT_FOUND for %s, returning no libraries', async (_label, names) => {
+    const response = await gql({ names });
+
+    expect(response.status).toBe(200);
+    expect(response.body.data).toBeNull();
+    expect(response.body.errors).toHaveLength(1);
+    expect(response.body.errors[0]).toMatchObject({ message: 'Library not found', path: ['referenceLibraries'], extensions: { code: 'NOT_FOUND' } });
+  });
+
+  it('refuses names that are not strings at the GraphQL type level', async () => {
+    expectCoercionError(await gql({ names: [null] }));
+    expectCoercionError(await gql({ names: { name: 'link-types' } }));
+  });
+
+  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, though the libraries are global', async () => {
+    await expectGraphQLUnauthenticated(app, LIBRARIES, {}, databaseState);
+    await expectGraphQLUnauthenticated(app, LIBRARIES, { names: ['no-such-library'] }, databaseState);
+  });
+});
