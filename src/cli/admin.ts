@@ -22,7 +22,8 @@ class CliError extends Error {}
 function reason(error: unknown): string {
   if (error instanceof ValidationFailedError) {
     return Object.entries(error.fieldErrors)
-      .map(([field, messages]) => `${field} ${messages.join(', ')}`)
+      // Named as the options are spelled (`contactEmail` → `contact-email`).
+      .map(([field, messages]) => `${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${messages.join(', ')}`)
       .join('; ');
   }
   if (error instanceof ConfigError) return error.problems.join('; ');
