@@ -26,7 +26,21 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     }
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && PASS_THROUGH_CODES.has(code) && (original instanceof GraphQLError || original === error)) {
-      return { ...base, extensions: { code } };
+      return { ...base, message: withoutEchoedVariable(formatted.message, original), extensions: { code } };
     }
     return { ...base, message: INTERNAL_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+/**
+ * graphql-js quotes a whole variable it cannot coerce (`Variable "$input" got invalid value { …
+ * password: "…" }; Field "x" is not defined…`), which would send a password back and into logs.
+ * Kept: the variable, the path inside it and the reason.
+ */
+function withoutEchoedVariable(message: string, error: unknown): string {
+  const reason = error instanceof GraphQLError && error.originalError ? error.originalError.message : null;
+  const variable = /^Variable "(\$[^"]+)" got invalid value /.exec(message);
+  if (!variable || reason === null || !message.endsWith(`; ${reason}`)) return message;
+  const prefix = message.slice(0, message.length - reason.length - 2);
+  const at = / at "[^"]*"$/.exec(prefix)?.[0] ?? '';
+  return `Variable "${variable[1]}" got invalid value${at}; ${reason}`;
 }

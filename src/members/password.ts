@@ -23,11 +23,35 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', LOG_N, BLOCK_SIZE, PARALLELISM, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-/** Constant-time check of a password against a stored hash; malformed hashes never match. */
+/**
+ * Bounds a stored hash's cost parameters must lie in; anything else is not a hash this service
+ * wrote. Wide enough to raise the cost later, narrow enough that no stored string can ask for
+ * gigabytes of memory.
+ */
+const COST_LIMITS = { logN: [10, 18], r: [1, 16], p: [1, 4] } as const;
+
+function costWithin(text: string, [min, max]: readonly [number, number]): number | null {
+  if (!/^\d{1,2}$/.test(text)) return null;
+  const value = Number(text);
+  return value >= min && value <= max ? value : null;
+}
+
+/** Constant-time check of a password against a stored hash; malformed hashes never match and never throw. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, logN, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, logNText, rText, pText, salt, hash] = parts;
+  const logN = costWithin(logNText, COST_LIMITS.logN);
+  const r = costWithin(rText, COST_LIMITS.r);
+  const p = costWithin(pText, COST_LIMITS.p);
+  if (logN === null || r === null || p === null || !/^[A-Za-z0-9_-]+$/.test(salt) || !/^[A-Za-z0-9_-]+$/.test(hash)) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(logN), Number(r), Number(p));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  if (expected.length !== KEY_LENGTH) return false;
+  try {
+    const actual = await derive(password, Buffer.from(salt, 'base64url'), logN, r, p);
+    return timingSafeEqual(actual, expected);
+  } catch {
+    // Parameters scrypt itself refuses (memory beyond its ceiling): not a hash this service wrote.
+    return false;
+  }
 }
