@@ -1,4 +1,5 @@
 import type { RequestContext } from '../common/request-context';
+import type { DomainEvent } from '../outbox/outbox';
 import { WireShape } from '../common/wire-shape';
 import type { AdvertiserAccount } from './advertiser-account.entity';
 
@@ -26,4 +27,9 @@ export const advertiserAccountWire = new WireShape([
 
 export function toAdvertiserAccountRecord(account: AdvertiserAccount, ctx: RequestContext): Record<string, unknown> {
   return advertiserAccountWire.toRecord(account, { organization_code: ctx.organisationCode });
+}
+
+/** An advertiser account event with the v2 record; `extra` adds `changed_fields` or `deleted`. */
+export function advertiserAccountEvent(type: string, account: AdvertiserAccount, ctx: RequestContext, extra: Record<string, unknown> = {}): DomainEvent {
+  return { type, resourceType: 'advertiser_account', resourceId: account.id, payload: { advertiser_account: toAdvertiserAccountRecord(account, ctx), ...extra } };
 }

@@ -14,7 +14,7 @@ import { checkReferences, needsCheck } from '../reference-libraries/reference-ch
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
 import { AdvertiserAccount } from './advertiser-account.entity';
 import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-account.input';
-import { advertiserAccountWire, toAdvertiserAccountRecord } from './advertiser-account.record';
+import { advertiserAccountEvent, advertiserAccountWire } from './advertiser-account.record';
 
 const RESOURCE = 'Advertiser account';
 const REQUIRED_ON_CREATE = ['name'] as const;
@@ -56,7 +56,7 @@ export class AdvertiserAccountService {
         organisationId: ctx.organisationId,
       });
       const account = await this.load(manager, ctx, inserted.identifiers[0].id as number);
-      await recordEvent(manager, ctx, this.event('advertiser_account_created', account, ctx));
+      await recordEvent(manager, ctx, advertiserAccountEvent('advertiser_account_created', account, ctx));
       return account;
     });
   }
@@ -76,8 +76,7 @@ export class AdvertiserAccountService {
       if (changed.length === 0) return current;
       await manager.update(AdvertiserAccount, { id, organisationId: ctx.organisationId }, fields);
       const account = await this.load(manager, ctx, id);
-      const event = this.event('advertiser_account_updated', account, ctx);
-      await recordEvent(manager, ctx, { ...event, payload: { ...event.payload, changed_fields: changed.map((prop) => advertiserAccountWire.wireName(prop)) } });
+      await recordEvent(manager, ctx, advertiserAccountEvent('advertiser_account_updated', account, ctx, { changed_fields: changed.map((prop) => advertiserAccountWire.wireName(prop)) }));
       return account;
     });
   }
@@ -92,8 +91,7 @@ export class AdvertiserAccountService {
       }
       const members = await softDeleteMembersOfAccount(manager, ctx, id);
       const account = await softDeleteInWorkspace(manager, AdvertiserAccount, ctx, id, { isDeleted: 1 });
-      const event = this.event('advertiser_account_deleted', account, ctx);
-      await recordEvent(manager, ctx, { ...event, payload: { ...event.payload, deleted: { members } } });
+      await recordEvent(manager, ctx, advertiserAccountEvent('advertiser_account_deleted', account, ctx, { deleted: { members } }));
       return account;
     });
   }
@@ -108,9 +106,5 @@ export class AdvertiserAccountService {
     if (filter.search) query.andWhere('a.name ILIKE :search', { search: `%${escapeLike(filter.search)}%` });
     if (filter.status) query.andWhere('a.status = :status', { status: filter.status });
     return query;
-  }
-
-  private event(type: string, account: AdvertiserAccount, ctx: RequestContext) {
-    return { type, resourceType: 'advertiser_account', resourceId: account.id, payload: { advertiser_account: toAdvertiserAccountRecord(account, ctx) } };
   }
 }

@@ -29,11 +29,19 @@ function collect(errors: ValidationError[], prefix: string, into: FieldErrors): 
   return into;
 }
 
-/** PostgreSQL text cannot hold NUL (U+0000): such strings are refused here rather than failing in the database. */
+const NUL = '\u0000';
+const NUL_MESSAGE = 'must not contain NUL characters';
+
+/**
+ * PostgreSQL text and jsonb cannot hold NUL (U+0000), in values or in object keys (custom fields):
+ * such input is refused here rather than failing in the database. A key with NUL is reported on
+ * its object, since the key itself cannot be named faithfully.
+ */
 function nulCharacterFields(value: unknown, path: string): [string, string[]][] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [[path, ['must not contain NUL characters']]] : [];
+  if (typeof value === 'string') return value.includes(NUL) ? [[path, [NUL_MESSAGE]]] : [];
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, child]) => nulCharacterFields(child, path ? `${path}.${key}` : key));
+  const badKeys: [string, string[]][] = Object.keys(value).some((key) => key.includes(NUL)) ? [[path, [`keys ${NUL_MESSAGE}`]]] : [];
+  return [...badKeys, ...Object.entries(value).flatMap(([key, child]) => (key.includes(NUL) ? [] : nulCharacterFields(child, path ? `${path}.${key}` : key)))];
 }
 
 /**

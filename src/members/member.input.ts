@@ -1,5 +1,6 @@
 import { IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
+import { FitsEmailLength } from '../common/email-address';
 import { IsEntityId, IsFlag, IsHttpUrlOrEmpty, IsNotBlank, IsOmittable } from '../common/validation';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -16,7 +17,7 @@ export class MemberInput {
   advertiserAccountId?: string | number;
 
   @Field({ nullable: true, description: 'Unique within the account, whatever its case.' })
-  @IsOmittable() @IsString() @IsEmail({}, { message: 'must be a valid e-mail address' }) @MaxLength(254)
+  @IsOmittable() @IsString() @IsEmail({}, { message: 'must be a valid e-mail address' }) @FitsEmailLength()
   email?: string;
 
   @Field({ nullable: true })

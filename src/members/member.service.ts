@@ -1,15 +1,17 @@
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
-import { toAdvertiserAccountRecord } from '../advertiser-accounts/advertiser-account.record';
+import { advertiserAccountEvent } from '../advertiser-accounts/advertiser-account.record';
 import { changedProperties } from '../common/changes';
+import { emailAddress } from '../common/email-address';
 import { ValidationFailedError } from '../common/errors';
 import { parseId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
-import { assertAllValid, assertValid, validationProblems } from '../common/validation';
+import { assertAllValid, assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
 import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
-import { isUniqueViolation } from '../db/unique-violation';
+import { assertUnique, type UniqueRule, withUniqueRule } from '../db/unique-violation';
 import { recordEvent } from '../outbox/outbox';
+import { checkReferences } from '../reference-libraries/reference-checks';
 import { Member, MEMBER_EMAIL_UNIQUE } from './member.entity';
 import { MemberFilter, type MemberInput } from './member.input';
 import { memberWire, toMemberRecord } from './member.record';
@@ -17,7 +19,7 @@ import { hashPassword } from './password';
 
 const RESOURCE = 'Member';
 const REQUIRED_ON_CREATE = ['advertiserAccountId', 'email', 'firstName', 'lastName', 'password'] as const;
-const EMAIL_TAKEN = 'is already the e-mail address of another member of this advertiser account';
+const UNIQUE_EMAIL: UniqueRule = { constraint: MEMBER_EMAIL_UNIQUE, field: 'email', message: 'is already the e-mail address of another member of this advertiser account' };
 
 export interface MemberWithAccount {
   member: Member;
@@ -65,14 +67,16 @@ export class MemberService {
   async create(ctx: RequestContext, input: MemberInput): Promise<MemberWithAccount> {
     (await validationProblems(input, REQUIRED_ON_CREATE)).throwIfAny();
     const accountId = parseId(input.advertiserAccountId)!;
-    // Hashing is slow on purpose: done before the transaction so no row lock waits on it.
+    // Hashing is slow on purpose: done after the cheap checks, and before the transaction so no
+    // row lock waits on it. The account is checked again, and held, inside the transaction.
+    await this.assertAccount(this.dataSource.manager, ctx, accountId);
     const passwordHash = await hashPassword(input.password!);
-    return this.writing(() =>
+    return withUniqueRule(UNIQUE_EMAIL, () =>
       this.dataSource.transaction(async (manager) => {
-        const account = await tenantQuery(manager, AdvertiserAccount, 'a', ctx).andWhere('a.id = :accountId', { accountId }).setLock('pessimistic_read').getOne();
-        if (!account) throw ValidationFailedError.single('advertiserAccountId', 'does not name an advertiser account of this workspace');
+        await this.assertAccount(manager, ctx, accountId);
+        const account = await loadInWorkspace(manager, AdvertiserAccount, ctx, accountId, 'Advertiser account');
         const values = valuesOf(input);
-        await this.checkEmailFree(manager, ctx, accountId, values.emailKey!, null);
+        await assertUnique(manager, ctx, Member, { advertiserAccountId: accountId, emailKey: values.emailKey! }, null, UNIQUE_EMAIL);
         const inserted = await manager.insert(Member, { ...values, passwordHash, advertiserAccountId: accountId, organisationId: ctx.organisationId });
         const member = await loadInWorkspace(manager, Member, ctx, inserted.identifiers[0].id as number, RESOURCE);
         await recordEvent(manager, ctx, this.event('member_created', member));
@@ -84,15 +88,19 @@ export class MemberService {
   /** Partial update; a new password is hashed afresh. A member stays with its account. */
   async update(ctx: RequestContext, id: number, input: MemberInput): Promise<MemberWithAccount> {
     await assertValid(input);
+    // A missing member is a 404 before any hashing work is spent on it.
+    if (input.password !== undefined) await this.get(ctx, id);
     const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-    return this.writing(() =>
+    return withUniqueRule(UNIQUE_EMAIL, () =>
       this.dataSource.transaction(async (manager) => {
         const current = await loadInWorkspace(manager, Member, ctx, id, RESOURCE, 'update');
         if (input.advertiserAccountId !== undefined && parseId(input.advertiserAccountId) !== current.advertiserAccountId) {
           throw ValidationFailedError.single('advertiserAccountId', "must be the member's own advertiser account: a member never moves to another account");
         }
         const values = valuesOf(input);
-        if (values.emailKey !== undefined && values.emailKey !== current.emailKey) await this.checkEmailFree(manager, ctx, current.advertiserAccountId, values.emailKey, id);
+        if (values.emailKey !== undefined && values.emailKey !== current.emailKey) {
+          await assertUnique(manager, ctx, Member, { advertiserAccountId: current.advertiserAccountId, emailKey: values.emailKey }, id, UNIQUE_EMAIL);
+        }
         const changed = changedProperties(current, values).filter((key) => key !== 'emailKey');
         if (passwordHash !== undefined) values.passwordHash = passwordHash;
         const account = await loadInWorkspace(manager, AdvertiserAccount, ctx, current.advertiserAccountId, 'Advertiser account');
@@ -110,6 +118,9 @@ export class MemberService {
   /** Soft delete. An account whose primary contact this member was is left without one. */
   async delete(ctx: RequestContext, id: number): Promise<Member> {
     return this.dataSource.transaction(async (manager) => {
+      // Account first, then member: the order an account delete takes them in, so the two cannot deadlock.
+      const { advertiserAccountId } = await loadInWorkspace(manager, Member, ctx, id, RESOURCE);
+      await tenantQuery(manager, AdvertiserAccount, 'a', ctx).andWhere('a.id = :advertiserAccountId', { advertiserAccountId }).setLock('pessimistic_write').getOne();
       const current = await loadInWorkspace(manager, Member, ctx, id, RESOURCE, 'update');
       const member = await softDeleteInWorkspace(manager, Member, ctx, id);
       await recordEvent(manager, ctx, this.event('member_deleted', member));
@@ -131,28 +142,14 @@ export class MemberService {
       .execute();
     if (!released.affected) return;
     const account = await loadInWorkspace(manager, AdvertiserAccount, ctx, member.advertiserAccountId, 'Advertiser account');
-    await recordEvent(manager, ctx, {
-      type: 'advertiser_account_updated',
-      resourceType: 'advertiser_account',
-      resourceId: account.id,
-      payload: { advertiser_account: toAdvertiserAccountRecord(account, ctx), changed_fields: ['primary_contact_id'] },
-    });
+    await recordEvent(manager, ctx, advertiserAccountEvent('advertiser_account_updated', account, ctx, { changed_fields: ['primary_contact_id'] }));
   }
 
-  private async checkEmailFree(manager: EntityManager, ctx: RequestContext, accountId: number, emailKey: string, exceptId: number | null): Promise<void> {
-    const query = tenantQuery(manager, Member, 'm', ctx).andWhere('m.advertiserAccountId = :accountId AND m.emailKey = :emailKey', { accountId, emailKey });
-    if (exceptId !== null) query.andWhere('m.id <> :exceptId', { exceptId });
-    if (await query.getExists()) throw ValidationFailedError.single('email', EMAIL_TAKEN);
-  }
-
-  /** The race two concurrent writes of one address can still run into is the same 422. */
-  private async writing<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (isUniqueViolation(error, MEMBER_EMAIL_UNIQUE)) throw ValidationFailedError.single('email', EMAIL_TAKEN);
-      throw error;
-    }
+  /** The account must be a live account of this workspace (422 on the field otherwise), held until commit. */
+  private async assertAccount(manager: EntityManager, ctx: RequestContext, accountId: number): Promise<void> {
+    const problems = new FieldErrorCollector();
+    await checkReferences(manager, ctx, [{ path: 'advertiserAccountId', id: accountId, entity: AdvertiserAccount, describe: 'an advertiser account of this workspace' }], problems);
+    problems.throwIfAny();
   }
 
   private async filtered(ctx: RequestContext, filter: MemberFilter): Promise<SelectQueryBuilder<Member>> {
@@ -170,6 +167,6 @@ export class MemberService {
 function valuesOf(input: MemberInput): MemberValues {
   const { advertiserAccountId: _account, password: _password, email, ...profile } = input;
   const values = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined)) as MemberValues;
-  if (email !== undefined) Object.assign(values, { email: email.trim(), emailKey: email.trim().toLowerCase() });
+  if (email !== undefined) Object.assign(values, emailAddress(email));
   return values;
 }

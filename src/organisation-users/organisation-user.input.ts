@@ -1,6 +1,7 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { MAX_CUSTOM_FIELDS_BYTES } from '../common/custom-fields';
+import { FitsEmailLength } from '../common/email-address';
 import type { JsonObject } from '../common/json';
 import { IsEntityId, IsFlag, IsHttpUrlOrEmpty, IsJsonObject, IsNotBlank, IsOmittable } from '../common/validation';
 import { JSONObjectScalar } from '../graphql/scalars';
@@ -26,7 +27,7 @@ export class UserUpsertInput {
   id?: string | number;
 
   @Field({ description: 'Unique in the workspace, whatever its case.' })
-  @IsOmittable() @IsString() @IsEmail({}, { message: 'must be a valid e-mail address' }) @MaxLength(254)
+  @IsOmittable() @IsString() @IsEmail({}, { message: 'must be a valid e-mail address' }) @FitsEmailLength()
   email!: string;
 
   @Field()

@@ -1,14 +1,14 @@
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { changedProperties } from '../common/changes';
 import { mergeCustomFields, sameJson } from '../common/custom-fields';
-import { ValidationFailedError } from '../common/errors';
+import { emailAddress } from '../common/email-address';
 import { parseIdOrNotFound } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { escapeLike } from '../common/sql';
 import { assertAllValid, assertValid, validationProblems } from '../common/validation';
 import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
-import { isUniqueViolation } from '../db/unique-violation';
+import { assertUnique, type UniqueRule, withUniqueRule } from '../db/unique-violation';
 import { recordEvent } from '../outbox/outbox';
 import { OrganisationUser, USER_EMAIL_UNIQUE } from './organisation-user.entity';
 import { UserFilter, type UserUpsertInput } from './organisation-user.input';
@@ -16,7 +16,7 @@ import { toUserRecord, userUpsertBodyWire } from './organisation-user.record';
 
 const RESOURCE = 'User';
 const REQUIRED = ['email', 'firstName', 'lastName', 'roles'] as const;
-const EMAIL_TAKEN = 'is already the e-mail address of another user of this workspace';
+const UNIQUE_EMAIL: UniqueRule = { constraint: USER_EMAIL_UNIQUE, field: 'email', message: 'is already the e-mail address of another user of this workspace' };
 
 type UserValues = Partial<Omit<OrganisationUser, 'id' | 'organisation' | 'organisationId'>>;
 
@@ -49,12 +49,11 @@ export class OrganisationUserService {
     (await validationProblems(input, REQUIRED)).throwIfAny();
     // An explicit null id is no id (GraphQL clients send nulls for unset fields): create.
     const id = input.id === undefined || input.id === null ? null : parseIdOrNotFound(input.id, RESOURCE);
-    try {
-      return await this.dataSource.transaction(async (manager) => (id === null ? { user: await this.create(manager, ctx, input), created: true } : { user: await this.update(manager, ctx, id, input), created: false }));
-    } catch (error) {
-      if (isUniqueViolation(error, USER_EMAIL_UNIQUE)) throw ValidationFailedError.single('email', EMAIL_TAKEN);
-      throw error;
-    }
+    return withUniqueRule(UNIQUE_EMAIL, () =>
+      this.dataSource.transaction(async (manager) =>
+        id === null ? { user: await this.create(manager, ctx, input), created: true } : { user: await this.update(manager, ctx, id, input), created: false },
+      ),
+    );
   }
 
   /** Soft delete: the row is kept (`is_deleted` 1, `deleted_at`) but the user is gone from every read. */
@@ -76,7 +75,7 @@ export class OrganisationUserService {
 
   private async create(manager: EntityManager, ctx: RequestContext, input: UserUpsertInput): Promise<OrganisationUser> {
     const values = valuesOf(input);
-    await this.checkEmailFree(manager, ctx, values.emailKey!, null);
+    await assertUnique(manager, ctx, OrganisationUser, { emailKey: values.emailKey! }, null, UNIQUE_EMAIL);
     const inserted = await manager.insert(OrganisationUser, { ...values, customFields: input.customFields ?? {}, organisationId: ctx.organisationId });
     const user = await loadInWorkspace(manager, OrganisationUser, ctx, inserted.identifiers[0].id as number, RESOURCE);
     await recordEvent(manager, ctx, this.event('user_created', user, ctx));
@@ -86,7 +85,7 @@ export class OrganisationUserService {
   private async update(manager: EntityManager, ctx: RequestContext, id: number, input: UserUpsertInput): Promise<OrganisationUser> {
     const current = await loadInWorkspace(manager, OrganisationUser, ctx, id, RESOURCE, 'update');
     const values = valuesOf(input);
-    if (values.emailKey !== current.emailKey) await this.checkEmailFree(manager, ctx, values.emailKey!, id);
+    if (values.emailKey !== current.emailKey) await assertUnique(manager, ctx, OrganisationUser, { emailKey: values.emailKey! }, id, UNIQUE_EMAIL);
     if (input.customFields) values.customFields = mergeCustomFields(current.customFields, input.customFields);
     const changed = changedProperties(current, values).filter(
       (key) => key !== 'emailKey' && (key !== 'customFields' || !sameJson(current.customFields, values.customFields)) && (key !== 'roleTypes' || !sameJson(current.roleTypes, values.roleTypes)),
@@ -97,12 +96,6 @@ export class OrganisationUserService {
     const event = this.event('user_updated', user, ctx);
     await recordEvent(manager, ctx, { ...event, payload: { ...event.payload, changed_fields: changed.map(changedFieldName) } });
     return user;
-  }
-
-  private async checkEmailFree(manager: EntityManager, ctx: RequestContext, emailKey: string, exceptId: number | null): Promise<void> {
-    const query = tenantQuery(manager, OrganisationUser, 'u', ctx).andWhere('u.emailKey = :emailKey', { emailKey });
-    if (exceptId !== null) query.andWhere('u.id <> :exceptId', { exceptId });
-    if (await query.getExists()) throw ValidationFailedError.single('email', EMAIL_TAKEN);
   }
 
   private async filtered(ctx: RequestContext, filter: UserFilter): Promise<SelectQueryBuilder<OrganisationUser>> {
@@ -123,11 +116,11 @@ export class OrganisationUserService {
   }
 }
 
-/** The columns an upsert writes. The e-mail is kept as given and compared lower-cased. */
+/** The columns an upsert writes. */
 function valuesOf(input: UserUpsertInput): UserValues {
   const { id: _id, roles, customFields: _customFields, email, ...profile } = input;
   const given = Object.fromEntries(Object.entries(profile).filter(([, value]) => value !== undefined)) as UserValues;
-  const values: UserValues = { ...given, email: email.trim(), emailKey: email.trim().toLowerCase() };
+  const values: UserValues = { ...given, ...emailAddress(email) };
   values.roleTypes = [...new Set(roles.map((role) => role.roleType))].sort((a, b) => a - b);
   return values;
 }

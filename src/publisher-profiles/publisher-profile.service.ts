@@ -87,7 +87,12 @@ export class PublisherProfileService {
     return this.dataSource.transaction(async (manager) => {
       await loadInWorkspace(manager, PublisherProfile, ctx, id, RESOURCE, 'update');
       const titles = await this.titlesOf(manager, ctx, id);
-      await manager.update(PublisherTitle, { publisherProfileId: id, organisationId: ctx.organisationId }, { deletedAt: new Date() });
+      await manager
+        .createQueryBuilder()
+        .update(PublisherTitle)
+        .set({ deletedAt: new Date() })
+        .where('organisation_id = :organisationId AND publisher_profile_id = :id AND deleted_at IS NULL', { organisationId: ctx.organisationId, id })
+        .execute();
       const profile = await softDeleteInWorkspace(manager, PublisherProfile, ctx, id, { isDeleted: 1 });
       await recordEvent(manager, ctx, this.event('publisher_profile_deleted', { profile, titles }, ctx));
       return profile;

@@ -384,6 +384,18 @@ describe('POST /v2/members', () => {
       expect(second.email).toBe(email);
     });
 
+    it('refuses an address whose lower-cased form is longer than 254 characters, with 422 on email, changing nothing', async () => {
+      // "İ" lower-cases to two code units: 158 characters as sent, 310 once folded for comparison.
+      const email = `${'İ'.repeat(32)}@${'İ'.repeat(60)}.${'İ'.repeat(60)}.com`;
+      const before = await state();
+
+      const response = await ws.api.post(BASE, fullBody({ email }));
+
+      expectInvalid(response, 'email');
+      expect(response.body.errors.email).toEqual(['email must be at most 254 characters']);
+      expect(await state()).toEqual(before);
+    });
+
     it('lets only one of two concurrent creates of one address through; the other is the same 422', async () => {
       const email = uniqueEmail('race');
 
@@ -1136,6 +1148,20 @@ describe('DELETE /v2/members/{member_id}', () => {
         ['advertiser_account_updated', 'advertiser_account', account, 'req-member-delete-contact'],
       ]);
       expect(added[1].payload).toEqual({ advertiser_account: accountNow, changed_fields: ['primary_contact_id'] });
+    });
+
+    it('runs alongside a delete of its account without a deadlock: each answers 200 or 404, never 500', async () => {
+      for (let round = 0; round < 4; round += 1) {
+        const account = await createAccount(ws, `Deleted twice over ${round}`);
+        const contact = await createMember({ advertiser_account_id: String(account) });
+        await ws.api.put(`/v2/advertiser-accounts/${account}`, { primary_contact_id: contact.id });
+
+        const [memberDelete, accountDelete] = await Promise.all([ws.api.delete(`${BASE}/${contact.id}`), ws.api.delete(`/v2/advertiser-accounts/${account}`)]);
+
+        expect(accountDelete.status).toBe(200);
+        expect([200, 404]).toContain(memberDelete.status);
+        expect((await rowById(app, 'advertiser_account_members', contact.id))!.deleted_at).not.toBeNull();
+      }
     });
 
     it('leaves an account whose primary contact is another member alone', async () => {

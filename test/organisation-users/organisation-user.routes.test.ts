@@ -353,6 +353,8 @@ describe('POST /v2/organisation-users (create: no user_id)', () => {
     ['user_email not an address', { user_email: 'not-an-email' }, 'user_email'],
     ['user_email a number', { user_email: 42 }, 'user_email'],
     ['user_email too long', { user_email: `${'e'.repeat(250)}@example.com` }, 'user_email'],
+    // "İ" lower-cases to two code units: within the limit as sent, beyond it as compared.
+    ['user_email too long once lower-cased', { user_email: `${'İ'.repeat(32)}@${'İ'.repeat(60)}.${'İ'.repeat(60)}.com` }, 'user_email'],
     ['user_first_name null', { user_first_name: null }, 'user_first_name'],
     ['user_first_name empty', { user_first_name: '' }, 'user_first_name'],
     ['user_first_name blank', { user_first_name: '   ' }, 'user_first_name'],
@@ -375,6 +377,8 @@ describe('POST /v2/organisation-users (create: no user_id)', () => {
     ['custom_fields an array', { custom_fields: ['a'] }, 'custom_fields'],
     ['custom_fields a string', { custom_fields: 'a=1' }, 'custom_fields'],
     ['custom_fields over 16 KB', { custom_fields: { big: 'x'.repeat(16 * 1024) } }, 'custom_fields'],
+    ['custom_fields with a NUL character in a key', { custom_fields: { 'a\u0000b': 1 } }, 'custom_fields'],
+    ['custom_fields with a NUL character in a nested key', { custom_fields: { outer: { 'a\u0000b': 1 } } }, 'custom_fields.outer'],
     ['idp_id a number', { idp_id: 12 }, 'idp_id'],
     ['idp_id too long', { idp_id: 'i'.repeat(256) }, 'idp_id'],
     ['idp_alt_id a number', { idp_alt_id: 12 }, 'idp_alt_id'],
