@@ -187,6 +187,24 @@ describe('logs', () => {
     expect(output).toContain('[redacted]');
   });
 
+  it('keep the query string of a GraphQL GET out of the request log (its variables may hold a password)', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logger = createLogger('info', sink);
+    logger.info({ req: { method: 'GET', url: '/graphql?variables=%7B%22password%22%3A%22hunter2%22%7D', ip: '127.0.0.1' } }, 'incoming request');
+    logger.info({ req: { method: 'GET', url: '/v2/members?per_page=2', ip: '127.0.0.1' } }, 'incoming request');
+    const [graphql, list] = lines.map((line) => JSON.parse(line) as { req: { url: string; remoteAddress: string } });
+
+    expect(graphql.req).toMatchObject({ url: '/graphql?[redacted]', remoteAddress: '127.0.0.1' });
+    expect(list.req.url).toBe('/v2/members?per_page=2');
+    expect(lines.join('')).not.toContain('hunter2');
+  });
+
   it('redact the bound values of a failed statement, which may hold a password hash', () => {
     const lines: string[] = [];
     const sink = new Writable({
