@@ -28,6 +28,7 @@ export class AdvertiserAccountService {
   }
 
   async connection(ctx: RequestContext, filter: AdvertiserAccountFilter, request: ConnectionRequest): Promise<ConnectionSlice<AdvertiserAccount>> {
+    await assertValid(filter);
     return fetchConnection(await this.filtered(ctx, filter), request);
   }
 
@@ -100,8 +101,8 @@ export class AdvertiserAccountService {
     return loadInWorkspace(manager, AdvertiserAccount, ctx, id, RESOURCE, lock);
   }
 
+  /** The filter's query; callers have validated the filter (lists together with their page). */
   private async filtered(ctx: RequestContext, filter: AdvertiserAccountFilter) {
-    await assertValid(filter);
     const query = tenantQuery(this.dataSource.manager, AdvertiserAccount, 'a', ctx);
     if (filter.search) query.andWhere('a.name ILIKE :search', { search: `%${escapeLike(filter.search)}%` });
     if (filter.status) query.andWhere('a.status = :status', { status: filter.status });

@@ -30,6 +30,7 @@ export class CampaignService {
   }
 
   async connection(ctx: RequestContext, filter: CampaignFilter, request: ConnectionRequest): Promise<ConnectionSlice<Campaign>> {
+    await assertValid(filter);
     return fetchConnection(await this.filtered(ctx, filter), request);
   }
 
@@ -106,8 +107,8 @@ export class CampaignService {
     return loadInWorkspace(manager, Campaign, ctx, id, RESOURCE, lock);
   }
 
+  /** The filter's query; callers have validated the filter (lists together with their page). */
   private async filtered(ctx: RequestContext, filter: CampaignFilter): Promise<SelectQueryBuilder<Campaign>> {
-    await assertValid(filter);
     const query = tenantQuery(this.dataSource.manager, Campaign, 'c', ctx);
     if (filter.campaignStatus !== undefined && filter.campaignStatus !== null) query.andWhere('c.campaignStatus = :status', { status: filter.campaignStatus });
     if (filter.search) {

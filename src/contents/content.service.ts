@@ -32,6 +32,7 @@ export class ContentService {
   }
 
   async connection(ctx: RequestContext, filter: ContentFilter, request: ConnectionRequest): Promise<ConnectionSlice<Content>> {
+    await assertValid(filter);
     return fetchConnection(await this.filtered(ctx, filter), request);
   }
 
@@ -144,8 +145,8 @@ export class ContentService {
     if (!phase || phase.campaignId !== campaignId) problems.add('phaseId', 'does not name a phase of this campaign');
   }
 
+  /** The filter's query; callers have validated the filter (lists together with their page). */
   private async filtered(ctx: RequestContext, filter: ContentFilter): Promise<SelectQueryBuilder<Content>> {
-    await assertValid(filter);
     const query = tenantQuery(this.dataSource.manager, Content, 'c', ctx);
     if (filter.campaignId !== undefined && filter.campaignId !== null) query.andWhere('c.campaignId = :campaignId', { campaignId: parseId(filter.campaignId) });
     if (filter.phaseId !== undefined && filter.phaseId !== null) query.andWhere('c.phaseId = :phaseId', { phaseId: parseId(filter.phaseId) });

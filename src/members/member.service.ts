@@ -38,6 +38,7 @@ export class MemberService {
   }
 
   async connection(ctx: RequestContext, filter: MemberFilter, request: ConnectionRequest): Promise<ConnectionSlice<Member>> {
+    await assertValid(filter);
     return fetchConnection(await this.filtered(ctx, filter), request);
   }
 
@@ -152,8 +153,8 @@ export class MemberService {
     problems.throwIfAny();
   }
 
+  /** The filter's query; callers have validated the filter (lists together with their page). */
   private async filtered(ctx: RequestContext, filter: MemberFilter): Promise<SelectQueryBuilder<Member>> {
-    await assertValid(filter);
     const query = tenantQuery(this.dataSource.manager, Member, 'm', ctx);
     if (filter.advertiserAccountId !== undefined && filter.advertiserAccountId !== null) query.andWhere('m.advertiserAccountId = :accountId', { accountId: parseId(filter.advertiserAccountId) });
     return query;

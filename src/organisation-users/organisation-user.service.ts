@@ -29,6 +29,7 @@ export class OrganisationUserService {
   }
 
   async connection(ctx: RequestContext, filter: UserFilter, request: ConnectionRequest): Promise<ConnectionSlice<OrganisationUser>> {
+    await assertValid(filter);
     return fetchConnection(await this.filtered(ctx, filter), request);
   }
 
@@ -98,8 +99,8 @@ export class OrganisationUserService {
     return user;
   }
 
+  /** The filter's query; callers have validated the filter (lists together with their page). */
   private async filtered(ctx: RequestContext, filter: UserFilter): Promise<SelectQueryBuilder<OrganisationUser>> {
-    await assertValid(filter);
     const query = tenantQuery(this.dataSource.manager, OrganisationUser, 'u', ctx);
     if (filter.search) {
       query.andWhere("(u.firstName ILIKE :search OR u.lastName ILIKE :search OR u.email ILIKE :search OR (u.firstName || ' ' || u.lastName) ILIKE :search)", {

@@ -32,6 +32,7 @@ export class PublisherProfileService {
   }
 
   async connection(ctx: RequestContext, filter: PublisherProfileFilter, request: ConnectionRequest): Promise<ConnectionSlice<PublisherProfile>> {
+    await assertValid(filter);
     return fetchConnection(await this.filtered(ctx, filter), request);
   }
 
@@ -108,8 +109,8 @@ export class PublisherProfileService {
     return profiles.map((profile) => ({ profile, titles: titles.filter((title) => title.publisherProfileId === profile.id) }));
   }
 
+  /** The filter's query; callers have validated the filter (lists together with their page). */
   private async filtered(ctx: RequestContext, filter: PublisherProfileFilter): Promise<SelectQueryBuilder<PublisherProfile>> {
-    await assertValid(filter);
     const query = tenantQuery(this.dataSource.manager, PublisherProfile, 'p', ctx);
     if (filter.search) {
       const search = `%${escapeLike(filter.search)}%`;

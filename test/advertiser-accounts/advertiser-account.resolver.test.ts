@@ -1,6 +1,7 @@
 import { allRows, rowById } from '../support/database-state';
 import { createCampaignThroughService, contextOf, createMember } from '../support/fixtures';
 import { workspaceEvents } from '../support/outbox';
+import { walkConnection } from '../support/graphql';
 import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
 
 /**
@@ -182,19 +183,12 @@ function wrongKey() {
 
 /** Follows `after` from the first page to the last, `first` at a time. */
 async function walk(ws: Workspace, first: number, variables: Record<string, unknown> = {}): Promise<{ ids: string[]; pages: AnyBody[] }> {
-  const pages: AnyBody[] = [];
-  let after: string | undefined;
-  for (;;) {
+  return walkConnection(async (after) => {
     const response = await ws.api.graphql(LIST, { ...variables, first, ...(after ? { after } : {}) });
     expect(response.status).toBe(200);
     expect(response.body.errors).toBeUndefined();
-    const connection = response.body.data.advertiserAccounts;
-    pages.push(connection);
-    if (!connection.pageInfo.hasNextPage) break;
-    after = connection.pageInfo.endCursor;
-    expect(pages.length).toBeLessThan(50);
-  }
-  return { ids: pages.flatMap((page) => page.nodes.map((node: AnyBody) => node.id)), pages };
+    return response.body.data.advertiserAccounts;
+  });
 }
 
 function expectGraphQLError(body: AnyBody, code: string): void {

@@ -2,7 +2,7 @@ import { verifyPassword } from '../../src/members/password';
 import { rowById } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
-import { USER_ERRORS, craftCursor, expectCoercionError, expectGraphQLUnauthenticated, expectUserErrorsAt } from '../support/graphql';
+import { USER_ERRORS, craftCursor, expectCoercionError, expectGraphQLUnauthenticated, expectUserErrorsAt, walkConnection } from '../support/graphql';
 import { MEMBER_TABLE, MEMBER_TYPE_FIELDS, STORED_HASH, SecretWatch, expectNoSecrets, memberRow, membersState, storedHash } from '../support/members';
 import { resourceEvents, workspaceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -560,16 +560,7 @@ describe('query members', () => {
 
   /** Follows `after` from the first page to the last, `first` at a time. */
   async function walk(first: number, variables: Record<string, unknown> = {}): Promise<{ ids: string[]; pages: AnyBody[] }> {
-    const pages: AnyBody[] = [];
-    let after: string | undefined;
-    for (;;) {
-      const connection = await list({ ...variables, first, ...(after ? { after } : {}) });
-      pages.push(connection);
-      if (!connection.pageInfo.hasNextPage) break;
-      after = connection.pageInfo.endCursor;
-      expect(pages.length).toBeLessThan(20);
-    }
-    return { ids: pages.flatMap((page) => ids(page.nodes)), pages };
+    return walkConnection((after) => list({ ...variables, first, ...(after ? { after } : {}) }), 20);
   }
 
   async function databaseOrder(column: string, direction: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { rowById } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import { createAccount, createCampaign, createContent, createPhases } from '../support/fixtures';
-import { USER_ERRORS, craftCursor, expectCoercionError, expectGraphQLUnauthenticated, expectUserErrorsAt } from '../support/graphql';
+import { USER_ERRORS, craftCursor, expectCoercionError, expectGraphQLUnauthenticated, expectUserErrorsAt, walkConnection } from '../support/graphql';
 import { resourceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 import { USERS_PATH, expectNoSecretKeys, usersState } from '../support/users';
@@ -231,18 +231,12 @@ describe('query users', () => {
 
   /** Follows `after` from the first page to the last, `first` at a time. */
   async function walk(first: number, variables: Record<string, unknown> = {}): Promise<{ walked: string[]; pages: AnyBody[] }> {
-    const pages: AnyBody[] = [];
-    let after: string | undefined;
-    for (;;) {
+    const { ids: walked, pages } = await walkConnection(async (after) => {
       const response = await ws.api.graphql(LIST, { ...variables, first, ...(after ? { after } : {}) });
       expect(response.body.errors).toBeUndefined();
-      const connection = response.body.data.users;
-      pages.push(connection);
-      if (!connection.pageInfo.hasNextPage) break;
-      after = connection.pageInfo.endCursor;
-      expect(pages.length).toBeLessThan(20);
-    }
-    return { walked: pages.flatMap((page) => ids(page.nodes)), pages };
+      return response.body.data.users;
+    }, 20);
+    return { walked, pages };
   }
 
   /** The order the database gives: the sort column, then id, in one direction. */

@@ -38,3 +38,20 @@ export async function expectGraphQLUnauthenticated(app: TestApp, query: string, 
   }
   expect(await state()).toEqual(before);
 }
+
+/**
+ * Every page of a connection, from the first to the last: `fetchPage` answers one page (the
+ * connection object) for a cursor (none for the first page). Ids in walking order, and the pages.
+ */
+export async function walkConnection(fetchPage: (after: string | undefined) => Promise<AnyBody>, maxPages = 50): Promise<{ ids: string[]; pages: AnyBody[] }> {
+  const pages: AnyBody[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const connection = await fetchPage(after);
+    pages.push(connection);
+    if (!connection.pageInfo.hasNextPage) break;
+    after = connection.pageInfo.endCursor;
+    expect(pages.length).toBeLessThan(maxPages);
+  }
+  return { ids: pages.flatMap((page) => page.nodes.map((node: AnyBody) => node.id)), pages };
+}
