@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -10,6 +11,8 @@ import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { countStatements } from '../src/db/statement-counter';
 import { createLogger } from '../src/logging/logger';
 import { createServices } from '../src/services';
+import { loadConfig } from '../src/config/config';
+import { webhookDeps } from '../src/webhooks/webhook-deps';
 
 /**
  * Seeds the demo workspace (users, members, publisher profiles, 50 campaigns × 3 phases × 4
@@ -41,15 +44,17 @@ async function main(): Promise<void> {
   const embedded = dataDir ? await startEmbeddedPostgres(dataDir, logger) : undefined;
   const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
 
-  const seeding = await openDatabase({ databaseUrl, dataDir: dataDir ?? '' }, logger);
+  const config = loadConfig({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production', SECRETS_KEY: randomBytes(32).toString('hex'), WORKER: 'false' });
+  const seeding = await openDatabase(config, logger);
+  const seedingWebhooks = await webhookDeps(config, seeding.url, logger);
   const started = Date.now();
-  const demo = await seedDemo(createServices(seeding.dataSource), 50);
+  const demo = await seedDemo(createServices(seeding.dataSource, seedingWebhooks), 50);
   // Planner statistics as a long-running database has them (autovacuum would get there in its own time).
   await seeding.dataSource.query('ANALYZE');
   await seeding.close();
   process.stdout.write(`seeded ${demo.campaigns} campaigns, ${demo.phases} phases, ${demo.contents} contents, ${demo.distributions} distributions in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 
-  const app = await startApp({ port: 0, host: '127.0.0.1', databaseUrl, dataDir: '', logLevel: 'silent', nodeEnv: 'production', publicUrl: undefined }, createLogger('silent'));
+  const app = await startApp(config, createLogger('silent'));
   const address = app.server.addresses().find((a) => typeof a === 'object');
   const url = `http://127.0.0.1:${address?.port}`;
   const counter = countStatements(app.database.dataSource);

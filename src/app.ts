@@ -5,6 +5,8 @@ import { type Database, openDatabase } from './db/database';
 import { Readiness } from './http/readiness';
 import { buildServer } from './http/server';
 import { createServices } from './services';
+import { WebhookWorker } from './webhooks/delivery/webhook-worker';
+import { webhookDeps } from './webhooks/webhook-deps';
 
 export interface RunningApp {
   server: FastifyInstance;
@@ -16,11 +18,18 @@ export interface RunningApp {
 export async function startApp(config: AppConfig, logger: Logger): Promise<RunningApp> {
   const database = await openDatabase(config, logger);
   const readiness = new Readiness(database.dataSource);
+  const webhooks = await webhookDeps(config, database.url, logger);
+  const worker = config.worker
+    ? new WebhookWorker({ dataSource: database.dataSource, databaseUrl: database.url, ...webhooks, settings: config.webhooks, logger })
+    : undefined;
   let server: FastifyInstance;
   try {
-    server = await buildServer({ config, logger, services: createServices(database.dataSource), readiness });
+    server = await buildServer({ config, logger, services: createServices(database.dataSource, webhooks), readiness });
+    await worker?.start();
     await server.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await worker?.stop();
+    await webhooks.queue.stop();
     await database.close();
     throw error;
   }
@@ -31,6 +40,8 @@ export async function startApp(config: AppConfig, logger: Logger): Promise<Runni
     (stopping ??= (async () => {
       readiness.state = 'draining';
       await server.close();
+      await worker?.stop();
+      await webhooks.queue.stop();
       await database.close();
     })());
   return { server, database, stop };

@@ -10,6 +10,8 @@ import { OrganisationService } from './organisations/organisation.service';
 import { PhaseService } from './phases/phase.service';
 import { PublisherProfileService } from './publisher-profiles/publisher-profile.service';
 import { ReferenceLibraryService } from './reference-libraries/reference-library.service';
+import { EventService } from './events/event.service';
+import { type WebhookDeps, WebhookService } from './webhooks/webhook.service';
 
 /** The service layer: both faces and the admin CLI call these and nothing below them. */
 export interface Services {
@@ -24,9 +26,11 @@ export interface Services {
   members: MemberService;
   publisherProfiles: PublisherProfileService;
   referenceLibraries: ReferenceLibraryService;
+  webhooks: WebhookService;
+  events: EventService;
 }
 
-export function createServices(dataSource: DataSource): Services {
+export function createServices(dataSource: DataSource, webhookDeps: WebhookDeps): Services {
   const contents = new ContentService(dataSource);
   return {
     organisations: new OrganisationService(dataSource),
@@ -40,5 +44,7 @@ export function createServices(dataSource: DataSource): Services {
     members: new MemberService(dataSource),
     publisherProfiles: new PublisherProfileService(dataSource),
     referenceLibraries: new ReferenceLibraryService(dataSource),
+    webhooks: new WebhookService(dataSource, webhookDeps),
+    events: new EventService(dataSource),
   };
 }

@@ -1,3 +1,4 @@
+import type { EventType } from '../events/event-catalogue';
 import type { RequestContext } from '../common/request-context';
 import type { DomainEvent } from '../outbox/outbox';
 import { WireShape } from '../common/wire-shape';
@@ -30,6 +31,6 @@ export function toAdvertiserAccountRecord(account: AdvertiserAccount, ctx: Reque
 }
 
 /** An advertiser account event with the v2 record; `extra` adds `changed_fields` or `deleted`. */
-export function advertiserAccountEvent(type: string, account: AdvertiserAccount, ctx: RequestContext, extra: Record<string, unknown> = {}): DomainEvent {
+export function advertiserAccountEvent(type: EventType, account: AdvertiserAccount, ctx: RequestContext, extra: Record<string, unknown> = {}): DomainEvent {
   return { type, resourceType: 'advertiser_account', resourceId: account.id, payload: { advertiser_account: toAdvertiserAccountRecord(account, ctx), ...extra } };
 }

@@ -1,3 +1,4 @@
+import type { EventType } from '../events/event-catalogue';
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { changedProperties } from '../common/changes';
 import { parseId } from '../common/ids';
@@ -81,6 +82,14 @@ export class CampaignService {
         ...this.event('campaign_updated', campaign),
         payload: { campaign: toCampaignRecord(campaign), changed_fields: changed.map((prop) => campaignWire.wireName(prop)) },
       });
+      if (campaign.campaignStatus !== current.campaignStatus) {
+        await recordEvent(manager, ctx, {
+          type: 'post_campaign_status',
+          resourceType: 'campaign',
+          resourceId: id,
+          payload: { campaign_id: id, campaign_status: campaign.campaignStatus, previous_campaign_status: current.campaignStatus, changed_at: campaign.updatedAt.toISOString() },
+        });
+      }
       return campaign;
     });
   }
@@ -120,7 +129,7 @@ export class CampaignService {
     return query;
   }
 
-  private event(type: string, campaign: Campaign) {
+  private event(type: EventType, campaign: Campaign) {
     return { type, resourceType: 'campaign', resourceId: campaign.id, payload: { campaign: toCampaignRecord(campaign) } };
   }
 }

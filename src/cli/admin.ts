@@ -10,6 +10,7 @@ import type { RequestContext } from '../common/request-context';
 import { PublisherProfileInput, PublisherTitleInput } from '../publisher-profiles/publisher-profile.input';
 import { toPublisherProfileRecord } from '../publisher-profiles/publisher-profile.record';
 import { createServices, type Services } from '../services';
+import { webhookDeps } from '../webhooks/webhook-deps';
 import { seedDemo } from './seed-demo';
 
 /** The CLI's contract is its stdout: one JSON line per result. Logs go to stderr, warnings only. */
@@ -35,9 +36,12 @@ async function withServices<T>(run: (services: Services) => Promise<T>): Promise
   const config = loadConfig();
   const logger: Logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
   const database = await openDatabase(config, logger);
+  // Events the CLI records are delivered by the workers, through the outbox: no queue is opened here.
+  const webhooks = await webhookDeps({ ...config, worker: false }, database.url, logger);
   try {
-    return await run(createServices(database.dataSource));
+    return await run(createServices(database.dataSource, webhooks));
   } finally {
+    await webhooks.queue.stop();
     await database.close();
   }
 }

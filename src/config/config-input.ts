@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import type { AppConfig, LogLevel, NodeEnv } from './config';
 
 const NODE_ENVS: NodeEnv[] = ['development', 'production', 'test'];
@@ -31,6 +31,52 @@ class EnvironmentInput {
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'PUBLIC_URL must be an absolute http(s) URL' })
   publicUrl: string | undefined;
+
+  @IsBoolean({ message: 'WORKER must be true or false' })
+  worker!: boolean;
+
+  @IsOptional()
+  @Matches(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, { message: 'SECRETS_KEY must be 32 bytes as 64 hex digits or base64' })
+  secretsKey: string | undefined;
+
+  @IsArray({ message: 'WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas' })
+  @ArrayMaxSize(20, { message: 'WEBHOOK_RETRY_SCHEDULE may list at most 20 retries' })
+  @IsInt({ each: true, message: 'WEBHOOK_RETRY_SCHEDULE must be whole seconds separated by commas' })
+  @Min(0, { each: true, message: 'WEBHOOK_RETRY_SCHEDULE values must be 0 or more' })
+  @Max(86_400, { each: true, message: 'WEBHOOK_RETRY_SCHEDULE values must be at most 86400 (a day)' })
+  webhookRetrySchedule!: number[];
+
+  @IsBoolean({ message: 'WEBHOOK_ALLOW_PRIVATE_NETWORKS must be true or false' })
+  webhookAllowPrivateNetworks!: boolean;
+
+  @IsInt({ message: 'WEBHOOK_TIMEOUT_SECONDS must be an integer' })
+  @Min(1, { message: 'WEBHOOK_TIMEOUT_SECONDS must be between 1 and 60' })
+  @Max(60, { message: 'WEBHOOK_TIMEOUT_SECONDS must be between 1 and 60' })
+  webhookTimeoutSeconds!: number;
+
+  @IsInt({ message: 'WEBHOOK_DISABLE_AFTER_SECONDS must be an integer' })
+  @Min(1, { message: 'WEBHOOK_DISABLE_AFTER_SECONDS must be at least 1' })
+  webhookDisableAfterSeconds!: number;
+}
+
+/** Standard Webhooks' schedule after the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const DEFAULT_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
+const FIVE_DAYS = 5 * 24 * 60 * 60;
+
+function toBoolean(value: string | undefined, fallback: boolean): boolean | string {
+  if (value === undefined) return fallback;
+  const lower = value.toLowerCase();
+  return lower === 'true' || lower === '1' ? true : lower === 'false' || lower === '0' ? false : value;
+}
+
+function toInteger(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  return /^\d+$/.test(value) ? Number(value) : Number.NaN;
+}
+
+function toSchedule(value: string | undefined): unknown {
+  if (value === undefined) return DEFAULT_RETRY_SCHEDULE;
+  return value.split(',').map((part) => (/^\s*\d+\s*$/.test(part) ? Number(part) : Number.NaN));
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -51,7 +97,20 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     logLevel: (nonEmpty(env.LOG_LEVEL) ?? 'info') as LogLevel,
     nodeEnv: (nonEmpty(env.NODE_ENV) ?? 'development') as NodeEnv,
     publicUrl: nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, ''),
+    worker: toBoolean(nonEmpty(env.WORKER), true) as boolean,
+    secretsKey: nonEmpty(env.SECRETS_KEY),
+    webhookRetrySchedule: toSchedule(nonEmpty(env.WEBHOOK_RETRY_SCHEDULE)) as number[],
+    webhookAllowPrivateNetworks: toBoolean(nonEmpty(env.WEBHOOK_ALLOW_PRIVATE_NETWORKS), false) as boolean,
+    webhookTimeoutSeconds: toInteger(nonEmpty(env.WEBHOOK_TIMEOUT_SECONDS), 10),
+    webhookDisableAfterSeconds: toInteger(nonEmpty(env.WEBHOOK_DISABLE_AFTER_SECONDS), FIVE_DAYS),
   });
   const problems = [...new Set(validateSync(input).flatMap((error) => Object.values(error.constraints ?? {})))];
-  return { config: { ...input }, problems };
+  const { webhookRetrySchedule, webhookAllowPrivateNetworks, webhookTimeoutSeconds, webhookDisableAfterSeconds, ...rest } = input;
+  const webhooks = {
+    retrySchedule: webhookRetrySchedule,
+    allowPrivateNetworks: webhookAllowPrivateNetworks,
+    timeoutMs: webhookTimeoutSeconds * 1000,
+    disableAfterSeconds: webhookDisableAfterSeconds,
+  };
+  return { config: { ...rest, webhooks }, problems };
 }

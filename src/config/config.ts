@@ -15,6 +15,22 @@ export interface AppConfig {
   nodeEnv: NodeEnv;
   /** Base of absolute URLs in responses; when unset it is taken from the request. */
   publicUrl: string | undefined;
+  /** Whether this process also runs the webhook worker (relay and deliveries); `npm run worker` runs it alone. */
+  worker: boolean;
+  /** 32 bytes (64 hex digits or base64) sealing secrets at rest; unset means a key file under `dataDir`. */
+  secretsKey: string | undefined;
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** Seconds before each retry after a failed attempt; its length is the number of retries. */
+  retrySchedule: number[];
+  /** Loopback, private and link-local receivers allowed (tests, on-premises). */
+  allowPrivateNetworks: boolean;
+  /** How long one attempt may take, token fetch and receiver answer each. */
+  timeoutMs: number;
+  /** A webhook whose attempts have failed this long without a success is disabled. */
+  disableAfterSeconds: number;
 }
 
 export class ConfigError extends Error {

@@ -98,6 +98,21 @@ export class ContentService {
         resourceId: id,
         payload: { content: toContentRecord(content), changed_fields: changed.map((prop) => contentWire.wireName(prop)) },
       });
+      if (content.status !== current.status) {
+        await recordEvent(manager, ctx, {
+          type: 'post_content_status',
+          resourceType: 'content',
+          resourceId: id,
+          payload: {
+            content_id: id,
+            campaign_id: content.campaignId,
+            phase_id: content.phaseId,
+            status: content.status,
+            previous_status: current.status,
+            changed_at: content.updatedAt.toISOString(),
+          },
+        });
+      }
       return content;
     });
   }

@@ -6,6 +6,8 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 
 export interface Database {
   dataSource: DataSource;
+  /** The connection URL (the embedded cluster's when DATABASE_URL is unset), for pools beside TypeORM's. */
+  url: string;
   embedded: boolean;
   close(): Promise<void>;
 }
@@ -16,7 +18,8 @@ export interface Database {
  */
 export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, logger: Logger): Promise<Database> {
   const embedded = config.databaseUrl === undefined ? await startEmbeddedPostgres(config.dataDir, logger) : undefined;
-  const dataSource = createDataSource(config.databaseUrl ?? embedded!.url);
+  const url = config.databaseUrl ?? embedded!.url;
+  const dataSource = createDataSource(url);
   try {
     await dataSource.initialize();
     const applied = await dataSource.runMigrations({ transaction: 'each' });
@@ -28,6 +31,7 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
   }
   return {
     dataSource,
+    url,
     embedded: embedded !== undefined,
     close: async () => {
       // A server may have attached to a cluster this process (say, an admin command) started;

@@ -13,5 +13,9 @@ import { Phase } from '../phases/phase.entity';
 import { PublisherProfile } from '../publisher-profiles/publisher-profile.entity';
 import { PublisherTitle } from '../publisher-profiles/publisher-title.entity';
 import { ReferenceEntry } from '../reference-libraries/reference-entry.entity';
+import { WebhookDeliveryAttempt } from '../webhooks/webhook-delivery-attempt.entity';
+import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
+import { WebhookServiceConfig } from '../webhooks/webhook-service.entity';
+import { Webhook } from '../webhooks/webhook.entity';
 
-export const ENTITIES = [Organisation, ApiKey, OutboxEvent, AdvertiserAccount, Campaign, Phase, Content, Distribution, PrimaryLink, MediaItem, OrganisationUser, Member, PublisherProfile, PublisherTitle, ReferenceEntry];
+export const ENTITIES = [Organisation, ApiKey, OutboxEvent, AdvertiserAccount, Campaign, Phase, Content, Distribution, PrimaryLink, MediaItem, OrganisationUser, Member, PublisherProfile, PublisherTitle, ReferenceEntry, WebhookServiceConfig, Webhook, WebhookDelivery, WebhookDeliveryAttempt];

@@ -1,3 +1,4 @@
+import type { EventType } from '../events/event-catalogue';
 import type { DataSource, EntityManager } from 'typeorm';
 import { changedProperties } from '../common/changes';
 import { NotFoundError } from '../common/errors';
@@ -234,7 +235,7 @@ export class DistributionService {
     if (added.length > 0) await recordEvent(manager, ctx, this.mediaAdded(saved, (saved.mediaLibrary ?? []).filter((media) => added.includes(media.id))));
   }
 
-  private event(type: string, distribution: Distribution): DomainEvent {
+  private event(type: EventType, distribution: Distribution): DomainEvent {
     return { type, resourceType: 'distribution', resourceId: distribution.id, payload: { distribution: toDistributionRecord(distribution) } };
   }
 

@@ -1,3 +1,4 @@
+import type { EventType } from '../events/event-catalogue';
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { advertiserAccountEvent } from '../advertiser-accounts/advertiser-account.record';
@@ -160,7 +161,7 @@ export class MemberService {
     return query;
   }
 
-  private event(type: string, member: Member) {
+  private event(type: EventType, member: Member) {
     return { type, resourceType: 'member', resourceId: member.id, payload: { member: toMemberRecord(member) } };
   }
 }

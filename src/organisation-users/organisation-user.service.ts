@@ -1,3 +1,4 @@
+import type { EventType } from '../events/event-catalogue';
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { changedProperties } from '../common/changes';
 import { mergeCustomFields, sameJson } from '../common/custom-fields';
@@ -112,7 +113,7 @@ export class OrganisationUserService {
     return query;
   }
 
-  private event(type: string, user: OrganisationUser, ctx: RequestContext) {
+  private event(type: EventType, user: OrganisationUser, ctx: RequestContext) {
     return { type, resourceType: 'user', resourceId: user.id, payload: { user: toUserRecord(user, ctx) } };
   }
 }

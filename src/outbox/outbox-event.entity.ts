@@ -7,6 +7,9 @@ import { Organisation } from '../organisations/organisation.entity';
  */
 @Entity('outbox_events')
 @Index(['organisationId', 'id'])
+@Index(['organisationId', 'resourceType', 'resourceId', 'id'])
+@Index('IDX_outbox_events_unrelayed', ['id'], { where: '"relayed_at" IS NULL' })
+@Index(['createdAt'])
 export class OutboxEvent {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
@@ -36,4 +39,8 @@ export class OutboxEvent {
 
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt!: Date;
+
+  /** When the webhook relay turned the event into deliveries; null until then. */
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  relayedAt!: Date | null;
 }

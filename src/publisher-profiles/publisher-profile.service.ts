@@ -1,3 +1,4 @@
+import type { EventType } from '../events/event-catalogue';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
@@ -125,7 +126,7 @@ export class PublisherProfileService {
     return query;
   }
 
-  private event(type: string, { profile, titles }: PublisherProfileWithTitles, ctx: RequestContext) {
+  private event(type: EventType, { profile, titles }: PublisherProfileWithTitles, ctx: RequestContext) {
     return { type, resourceType: 'publisher_profile', resourceId: profile.id, payload: { publisher_profile: toPublisherProfileRecord(profile, titles, ctx) } };
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { success } from '../http/rest/envelope';
 import { noQuery } from '../http/rest/request-input';
 import type { RestDeps } from '../http/rest/rest-deps';
+import { EVENT_TYPES_LIBRARY, eventTypeEntries } from '../events/event-catalogue';
 import { REFERENCE_LIBRARIES } from './reference-catalogue';
 import { toReferenceLibraryRecord } from './reference-library.record';
 
@@ -9,7 +10,14 @@ import { toReferenceLibraryRecord } from './reference-library.record';
 export function registerReferenceLibraryRoutes(app: FastifyInstance, { services }: RestDeps): void {
   app.get('/libraries', async (request) => {
     noQuery(request);
-    return success('Libraries retrieved successfully', { libraries: REFERENCE_LIBRARIES.map(({ name, description }) => ({ name, description })) });
+    const libraries = [...REFERENCE_LIBRARIES, EVENT_TYPES_LIBRARY].map(({ name, description }) => ({ name, description }));
+    return success('Libraries retrieved successfully', { libraries });
+  });
+
+  // The event catalogue: its entries are named, not numbered, and carry each payload's shape.
+  app.get(`/libraries/${EVENT_TYPES_LIBRARY.name}`, async (request) => {
+    noQuery(request);
+    return success('Library retrieved successfully', { library: { ...EVENT_TYPES_LIBRARY, entries: eventTypeEntries() } });
   });
 
   app.get<{ Params: { name: string } }>('/libraries/:name', async (request) => {

@@ -902,9 +902,17 @@ describe('POST /v2/campaigns/:id (update)', () => {
       } else if (allowed) {
         expect(response.status).toBe(200);
         expect(response.body.data.campaign.campaign_status).toBe(to);
-        const last = (await eventsFor(campaign.id)).at(-1);
-        expect(last?.event_type).toBe('campaign_updated');
-        expect(last?.payload.changed_fields).toEqual(['campaign_status']);
+        // The update, then the §6 status notification, in the same transaction.
+        const [updated, notification] = (await eventsFor(campaign.id)).slice(-2);
+        expect(updated?.event_type).toBe('campaign_updated');
+        expect(updated?.payload.changed_fields).toEqual(['campaign_status']);
+        expect(notification?.event_type).toBe('post_campaign_status');
+        expect(notification?.payload).toEqual({
+          campaign_id: Number(campaign.id),
+          campaign_status: to,
+          previous_campaign_status: from,
+          changed_at: response.body.data.campaign.updated_at,
+        });
       } else {
         expectInvalid(response, 'campaign_status');
         expect(await databaseState(campaign.id)).toEqual(before);

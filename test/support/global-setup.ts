@@ -5,6 +5,7 @@ import { chmod, mkdtemp } from 'node:fs/promises';
 import { createDataSource } from '../../ormconfig';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { createLogger } from '../../src/logging/logger';
+import { DeliveryQueue } from '../../src/webhooks/delivery/delivery-queue';
 import { ADMIN_URL_ENV, TEMPLATE_DATABASE, databaseUrl, withAdminClient } from './test-database';
 
 /**
@@ -34,4 +35,8 @@ export default async function globalSetup(): Promise<void> {
   await dataSource.initialize();
   await dataSource.runMigrations({ transaction: 'each' });
   await dataSource.destroy();
+  // pg-boss's schema too, so each cloned database has it ready.
+  const queue = new DeliveryQueue(databaseUrl(admin, TEMPLATE_DATABASE), logger, { supervise: false, poolSize: 2 });
+  await queue.prepare();
+  await queue.stop();
 }

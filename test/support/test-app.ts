@@ -4,6 +4,7 @@ import { startApp, type RunningApp } from '../../src/app';
 import type { AppConfig } from '../../src/config/config';
 import { createLogger } from '../../src/logging/logger';
 import { createServices, type Services } from '../../src/services';
+import { webhookDeps } from '../../src/webhooks/webhook-deps';
 import { freshDatabase } from './test-database';
 
 export interface TestApp {
@@ -45,6 +46,9 @@ export type AnyBody = any;
 
 let counter = 0;
 
+/** A fixed key for the tests' sealed secrets; real deployments set SECRETS_KEY or get a generated one. */
+export const TEST_SECRETS_KEY = 'a'.repeat(64);
+
 /** A real server on a free port over a fresh real database: tests go through HTTP like a partner. */
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await freshDatabase();
@@ -57,12 +61,18 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     logLevel: 'silent',
     nodeEnv: 'test',
     publicUrl: undefined,
+    // The webhook worker runs where a test asks for it (test/webhooks): elsewhere its relay would
+    // mark events relayed behind the back of tests that compare table snapshots.
+    worker: false,
+    secretsKey: TEST_SECRETS_KEY,
+    webhooks: { retrySchedule: [1, 1, 1], allowPrivateNetworks: true, timeoutMs: 2_000, disableAfterSeconds: 5 * 24 * 60 * 60 },
     ...overrides,
   };
   const running: RunningApp = await startApp(config, createLogger(config.logLevel));
   const address = running.server.addresses().find((a) => typeof a === 'object');
   const baseUrl = `http://127.0.0.1:${address?.port}`;
-  const services = createServices(running.database.dataSource);
+  const testWebhookDeps = await webhookDeps(config, databaseUrl, createLogger('silent'));
+  const services = createServices(running.database.dataSource, testWebhookDeps);
 
   return {
     baseUrl,
@@ -82,6 +92,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
       };
     },
     close: async () => {
+      await testWebhookDeps.queue.stop();
       await running.stop();
       await database.drop();
     },

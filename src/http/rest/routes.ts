@@ -9,6 +9,8 @@ import { registerOrganisationRoutes } from '../../organisations/organisation.rou
 import { registerPhaseRoutes } from '../../phases/phase.routes';
 import { registerPublisherProfileRoutes } from '../../publisher-profiles/publisher-profile.routes';
 import { registerReferenceLibraryRoutes } from '../../reference-libraries/reference-library.routes';
+import { registerEventRoutes } from '../../events/event.routes';
+import { registerWebhookRoutes } from '../../webhooks/webhook.routes';
 import type { RestDeps } from './rest-deps';
 
 /** Every /v2 route module; each resource group registers its own paths. */
@@ -23,4 +25,6 @@ export function registerV2Routes(app: FastifyInstance, deps: RestDeps): void {
   registerDistributionRoutes(app, deps);
   registerPublisherProfileRoutes(app, deps);
   registerReferenceLibraryRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
+  registerEventRoutes(app, deps);
 }

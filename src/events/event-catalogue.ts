@@ -1,0 +1,111 @@
+/**
+ * Every event type the service emits, with what it means and the shape of its payload (the
+ * `data` of a delivered envelope). Subscriptions are checked against this list, the docs and
+ * `GET /v2/libraries/event-types` are made from it, and `recordEvent` only accepts its names.
+ */
+export interface EventTypeSpec {
+  /** `resource_type` of the event: what kind of record `resource_id` names. */
+  resource: string;
+  description: string;
+  /** The payload, written as a shape: `<campaign record>` stands for the v2 record of that resource. */
+  payload: string;
+}
+
+const created = (record: string): string => `{"${record}": <${record} record>}`;
+const updated = (record: string): string => `{"${record}": <${record} record>, "changed_fields": [string]}`;
+
+export const EVENT_CATALOGUE = {
+  advertiser_account_created: { resource: 'advertiser_account', description: 'An advertiser account was created.', payload: created('advertiser_account') },
+  advertiser_account_updated: {
+    resource: 'advertiser_account',
+    description: 'An advertiser account changed (also when its primary contact was deleted: `changed_fields` is `["primary_contact_id"]`).',
+    payload: updated('advertiser_account'),
+  },
+  advertiser_account_deleted: {
+    resource: 'advertiser_account',
+    description: 'An advertiser account was deleted, with its members.',
+    payload: '{"advertiser_account": <advertiser_account record>, "deleted": {"members": [integer]}}',
+  },
+  member_created: { resource: 'member', description: 'A member was added to an advertiser account.', payload: created('member') },
+  member_updated: { resource: 'member', description: 'A member changed (a new password is named in `changed_fields`, never sent).', payload: updated('member') },
+  member_deleted: { resource: 'member', description: 'A member was deleted.', payload: created('member') },
+  user_created: { resource: 'user', description: 'An organisation user was created.', payload: created('user') },
+  user_updated: { resource: 'user', description: 'An organisation user changed.', payload: updated('user') },
+  user_deleted: { resource: 'user', description: 'An organisation user was deleted.', payload: created('user') },
+  publisher_profile_created: { resource: 'publisher_profile', description: 'A publisher profile was created (by an operator).', payload: created('publisher_profile') },
+  publisher_profile_deleted: { resource: 'publisher_profile', description: 'A publisher profile was deleted, with its titles.', payload: created('publisher_profile') },
+  campaign_created: { resource: 'campaign', description: 'A campaign was created.', payload: created('campaign') },
+  campaign_updated: { resource: 'campaign', description: 'A campaign changed.', payload: updated('campaign') },
+  campaign_deleted: {
+    resource: 'campaign',
+    description: 'A campaign was deleted, with its phases, contents and distributions.',
+    payload: '{"campaign": <campaign record>, "deleted": {"phases": [integer], "contents": [integer], "distributions": [integer]}}',
+  },
+  campaign_media_added: {
+    resource: 'campaign',
+    description: "Media files were added to one of the campaign's distributions.",
+    payload: '{"campaign_id": integer, "content_id": integer, "distribution_id": integer, "media": [<media entry>]}',
+  },
+  phase_created: { resource: 'phase', description: 'A phase was created.', payload: created('phase') },
+  phase_updated: { resource: 'phase', description: 'A phase changed.', payload: updated('phase') },
+  phase_deleted: {
+    resource: 'phase',
+    description: 'A phase was deleted, with its contents and their distributions.',
+    payload: '{"phase": <phase record>, "deleted": {"contents": [integer], "distributions": [integer]}}',
+  },
+  content_created: { resource: 'content', description: 'A content piece was created.', payload: created('content') },
+  content_updated: { resource: 'content', description: 'A content piece changed.', payload: updated('content') },
+  content_deleted: {
+    resource: 'content',
+    description: 'A content piece was deleted, with its distributions.',
+    payload: '{"content": <content record>, "deleted": {"distributions": [integer]}}',
+  },
+  distribution_created: { resource: 'distribution', description: 'A distribution was created.', payload: created('distribution') },
+  distribution_updated: {
+    resource: 'distribution',
+    description: 'A distribution changed (also when its content piece moved to another campaign).',
+    payload: updated('distribution'),
+  },
+  distribution_deleted: { resource: 'distribution', description: 'A distribution was deleted.', payload: created('distribution') },
+  post_campaign_status: {
+    resource: 'campaign',
+    description: "A campaign's status changed (spec §6 notification; request schema in docs/webhooks.md).",
+    payload: '{"campaign_id": integer, "campaign_status": integer, "previous_campaign_status": integer, "changed_at": string}',
+  },
+  post_content_status: {
+    resource: 'content',
+    description: "A content piece's status changed (spec §6 notification; request schema in docs/webhooks.md).",
+    payload: '{"content_id": integer, "campaign_id": integer, "phase_id": integer, "status": integer, "previous_status": integer, "changed_at": string}',
+  },
+  webhook_disabled: {
+    resource: 'webhook',
+    description: 'A webhook was switched off by the service: its receiver answered 410, or it failed for 5 days in a row.',
+    payload: '{"webhook_id": integer, "reason": string}',
+  },
+  ping: {
+    resource: 'webhook',
+    description: 'A test event, sent to one webhook when asked (`POST /v2/webhooks/{id}/test`); never sent to subscriptions.',
+    payload: '{"webhook_id": integer, "message": string}',
+  },
+} as const satisfies Record<string, EventTypeSpec>;
+
+export type EventType = keyof typeof EVENT_CATALOGUE;
+
+export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];
+
+/** Event types a webhook may subscribe to: every type but `ping`, which only `test` sends. */
+export const SUBSCRIBABLE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter((type) => type !== 'ping');
+
+export function isEventType(name: unknown): name is EventType {
+  return typeof name === 'string' && Object.hasOwn(EVENT_CATALOGUE, name);
+}
+
+/** How the catalogue is published among the reference libraries (`GET /v2/libraries/event-types`). */
+export const EVENT_TYPES_LIBRARY = {
+  name: 'event-types',
+  description: 'Event types: what `events` of a webhook may name, and `type` of a delivered or pulled event.',
+} as const;
+
+export function eventTypeEntries(): { name: EventType; resource: string; description: string; payload: string; subscribable: boolean }[] {
+  return EVENT_TYPES.map((name) => ({ name, ...EVENT_CATALOGUE[name], subscribable: name !== 'ping' }));
+}

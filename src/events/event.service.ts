@@ -1,0 +1,47 @@
+import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import { NotFoundError } from '../common/errors';
+import { parseId } from '../common/ids';
+import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { RequestContext } from '../common/request-context';
+import { assertAllValid } from '../common/validation';
+import { OutboxEvent } from '../outbox/outbox-event.entity';
+import { EventFilter } from './event.input';
+
+const RESOURCE = 'Event';
+/** The feed keeps what the worker's housekeeping keeps; older events are gone or about to go. */
+export const EVENT_RETENTION_DAYS = 30;
+
+/**
+ * The workspace's events as a feed, the same events (and ids) webhooks deliver: a partner that
+ * was down pulls what it missed, newest first, and de-duplicates by id.
+ */
+export class EventService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(ctx: RequestContext, filter: EventFilter, page: PageRequest): Promise<PageSlice<OutboxEvent>> {
+    await assertAllValid(filter, page);
+    return fetchPage(this.filtered(ctx, filter).orderBy('e.id', 'DESC'), page);
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<OutboxEvent> {
+    const event = await this.feed(ctx).andWhere('e.id = :id', { id }).getOne();
+    if (!event) throw new NotFoundError(RESOURCE);
+    return event;
+  }
+
+  private feed(ctx: RequestContext): SelectQueryBuilder<OutboxEvent> {
+    return this.dataSource.manager
+      .createQueryBuilder(OutboxEvent, 'e')
+      .where('e.organisationId = :organisationId', { organisationId: ctx.organisationId })
+      .andWhere(`e.createdAt > now() - interval '${EVENT_RETENTION_DAYS} days'`);
+  }
+
+  private filtered(ctx: RequestContext, filter: EventFilter): SelectQueryBuilder<OutboxEvent> {
+    const query = this.feed(ctx);
+    if (filter.type) query.andWhere('e.eventType = :type', { type: filter.type });
+    if (filter.resourceType) query.andWhere('e.resourceType = :resourceType', { resourceType: filter.resourceType });
+    if (filter.resourceId !== undefined) query.andWhere('e.resourceId = :resourceId', { resourceId: parseId(filter.resourceId) });
+    if (filter.createdAfter) query.andWhere('e.createdAt > :createdAfter', { createdAfter: filter.createdAfter });
+    return query;
+  }
+}

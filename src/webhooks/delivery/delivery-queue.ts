@@ -1,0 +1,147 @@
+import { PgBoss, type Db, type Job, type JobResult } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { EntityManager } from 'typeorm';
+
+/** The pg-boss queue of delivery attempts: one job per attempt of one delivery. */
+export const DELIVERY_QUEUE = 'webhook-delivery';
+/** Hourly housekeeping (pruning the log and the feed after 30 days). */
+export const PRUNE_QUEUE = 'webhook-prune';
+
+export interface DeliveryJob {
+  deliveryId: string;
+  /** Which attempt this job makes (1 for the first): a job run twice after a crash makes it once. */
+  attempt: number;
+}
+
+export interface ScheduledAttempt extends DeliveryJob {
+  startAfter?: Date;
+}
+
+export interface WorkerOptions {
+  /** Jobs fetched per poll, run concurrently. */
+  batchSize: number;
+}
+
+/**
+ * A pg-boss job that was claimed but whose worker stops heartbeating (a crash, a kill) is handed to
+ * another worker after this many seconds (pg-boss's minimum).
+ */
+const HEARTBEAT_SECONDS = 10;
+
+/** Runs SQL on the caller's transaction, so jobs commit (and wake workers) with the change that made them. */
+function transactionDb(manager: EntityManager): Db {
+  const runner = manager.queryRunner;
+  if (!runner?.isTransactionActive) throw new Error('jobs are enqueued inside the transaction that makes their deliveries');
+  return { executeSql: async (text, values) => ({ rows: (await runner.query(text, values, true)).records }) };
+}
+
+/**
+ * pg-boss in the application's own PostgreSQL (schema `pgboss`): retries of failed jobs, locking
+ * with SKIP LOCKED across any number of worker processes, heartbeats that hand a crashed
+ * worker's jobs to another, LISTEN/NOTIFY wake-ups, and cron for housekeeping. Started on first
+ * use, so processes that never enqueue (the admin CLI) never open it.
+ */
+export class DeliveryQueue {
+  private starting: Promise<PgBoss> | undefined;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly logger: Logger,
+    private readonly options: { supervise: boolean; poolSize: number },
+  ) {}
+
+  private started(): Promise<PgBoss> {
+    return (this.starting ??= this.start());
+  }
+
+  private async start(): Promise<PgBoss> {
+    const boss = new PgBoss({
+      connectionString: this.databaseUrl,
+      application_name: 'campaign-partner-api/jobs',
+      max: this.options.poolSize,
+      useListenNotify: true,
+      supervise: this.options.supervise,
+      schedule: this.options.supervise,
+      superviseIntervalSeconds: 2,
+      monitorIntervalSeconds: 2,
+      registerInstance: false,
+      openTelemetry: { enabled: false },
+    });
+    boss.on('error', (error: unknown) => this.logger.error({ err: error }, 'job queue error'));
+    boss.on('warning', (warning: unknown) => this.logger.warn({ warning }, 'job queue warning'));
+    await boss.start();
+    await ensureQueue(boss, DELIVERY_QUEUE, {
+      notify: true,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+      // Attempts that fail are scheduled by the deliverer as new jobs; these retries are for a job
+      // that could not record its outcome (PostgreSQL down, a crash).
+      retryLimit: 50,
+      retryDelay: 2,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 300,
+      deleteAfterSeconds: 24 * 60 * 60,
+    });
+    await ensureQueue(boss, PRUNE_QUEUE, { retryLimit: 3, expireInSeconds: 600 });
+    return boss;
+  }
+
+  /** Opens the queue now (installing or upgrading pg-boss's schema) rather than on first use. */
+  async prepare(): Promise<void> {
+    await this.started();
+  }
+
+  /** Adds attempt jobs inside the caller's transaction. */
+  async enqueue(manager: EntityManager, attempts: ScheduledAttempt[]): Promise<void> {
+    if (attempts.length === 0) return;
+    const boss = await this.started();
+    await boss.insert(
+      DELIVERY_QUEUE,
+      attempts.map(({ deliveryId, attempt, startAfter }) => ({ data: { deliveryId, attempt }, ...(startAfter ? { startAfter } : {}) })),
+      { db: transactionDb(manager) },
+    );
+  }
+
+  /** Runs `handle` for every attempt job, `batchSize` at a time; a job whose handler throws is retried by pg-boss. */
+  async work(options: WorkerOptions, handle: (job: DeliveryJob) => Promise<void>): Promise<void> {
+    const boss = await this.started();
+    await boss.work<DeliveryJob>(
+      DELIVERY_QUEUE,
+      { batchSize: options.batchSize, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
+      async (jobs: Job<DeliveryJob>[]): Promise<JobResult[]> =>
+        Promise.all(
+          jobs.map(async (job): Promise<JobResult> => {
+            try {
+              await handle(job.data);
+              return { id: job.id, status: 'completed' };
+            } catch (error) {
+              this.logger.warn({ err: error, deliveryId: job.data.deliveryId }, 'delivery job failed; pg-boss retries it');
+              return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
+            }
+          }),
+        ),
+    );
+  }
+
+  /** Housekeeping every hour, by whichever worker gets the job. */
+  async schedulePruning(handle: () => Promise<void>): Promise<void> {
+    const boss = await this.started();
+    await boss.schedule(PRUNE_QUEUE, '17 * * * *');
+    await boss.work(PRUNE_QUEUE, { pollingIntervalSeconds: 30 }, async () => handle());
+  }
+
+  async stop(): Promise<void> {
+    if (!this.starting) return;
+    const boss = await this.starting.catch(() => undefined);
+    this.starting = undefined;
+    await boss?.stop({ graceful: true, timeout: 10_000 });
+  }
+}
+
+async function ensureQueue(boss: PgBoss, name: string, options: Parameters<PgBoss['createQueue']>[1]): Promise<void> {
+  if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+  else await boss.createQueue(name, options).catch(async (error: unknown) => {
+    // Another process created it between our look and our create.
+    if (!(await boss.getQueue(name))) throw error;
+  });
+}

@@ -1,0 +1,86 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { OutboxEvent } from '../outbox/outbox-event.entity';
+import { Webhook } from './webhook.entity';
+import { DateTimeScalar } from '../graphql/scalars';
+import { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
+
+export enum DeliveryStatus {
+  PENDING = 'pending',
+  SUCCEEDED = 'succeeded',
+  FAILED = 'failed',
+}
+registerEnumType(DeliveryStatus, {
+  name: 'WebhookDeliveryStatus',
+  description: 'Where a delivery stands. v2 spells the values in lower case.',
+  valuesConfig: {
+    PENDING: { description: 'Not yet accepted by the receiver; an attempt is due (`nextAttemptAt`).' },
+    SUCCEEDED: { description: 'The receiver answered 2xx.' },
+    FAILED: { description: 'Every attempt failed, the receiver answered 410, or the webhook was disabled; `redeliver` tries again.' },
+  },
+});
+
+/** One event on its way to one webhook; its attempts are the delivery log. */
+@ObjectType({ description: 'One event on its way to one webhook, with every attempt.' })
+@Entity('webhook_deliveries')
+@Index(['organisationId', 'webhookId', 'id'])
+@Index(['eventId'])
+@Index(['createdAt'])
+export class WebhookDelivery {
+  @Field(() => ID)
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ type: 'integer' })
+  organisationId!: number;
+
+  @Column({ type: 'integer' })
+  webhookId!: number;
+
+  @ManyToOne(() => Webhook, { nullable: false, onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'webhook_id' })
+  webhook?: Webhook;
+
+  /** The outbox event: its id is the `webhook-id` header and the envelope's `id`. */
+  @Column({ type: 'bigint' })
+  eventId!: string;
+
+  @ManyToOne(() => OutboxEvent, { nullable: false, onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'event_id' })
+  event?: OutboxEvent;
+
+  @Field({ description: 'The event type delivered.' })
+  @Column({ type: 'varchar', length: 64 })
+  eventType!: string;
+
+  @Field(() => DeliveryStatus)
+  @Column({ type: 'varchar', length: 16, default: DeliveryStatus.PENDING })
+  status!: DeliveryStatus;
+
+  @Field(() => Int, { description: 'Attempts made so far.' })
+  @Column({ type: 'integer', default: 0 })
+  attemptCount!: number;
+
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When the next attempt is due; null when none is.' })
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  nextAttemptAt!: Date | null;
+
+  @Field(() => DateTimeScalar, { nullable: true })
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  lastAttemptAt!: Date | null;
+
+  @Field(() => Int, { nullable: true, description: "The receiver's HTTP status at the last attempt; null when it gave none." })
+  @Column({ type: 'integer', nullable: true })
+  lastStatusCode!: number | null;
+
+  @Field(() => DateTimeScalar)
+  @CreateDateColumn({ type: 'timestamptz', precision: 3 })
+  createdAt!: Date;
+
+  @Field(() => DateTimeScalar)
+  @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
+  updatedAt!: Date;
+
+  @OneToMany(() => WebhookDeliveryAttempt, (attempt) => attempt.delivery)
+  attempts?: WebhookDeliveryAttempt[];
+}

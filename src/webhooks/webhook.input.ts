@@ -1,0 +1,62 @@
+import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsEnum, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Field, ID, InputType } from 'type-graphql';
+import { SUBSCRIBABLE_EVENT_TYPES } from '../events/event-catalogue';
+import { IsEntityId, IsHttpUrl, IsNotBlank, IsOmittable } from '../common/validation';
+import { DeliveryStatus } from './webhook-delivery.entity';
+
+export const MAX_EVENTS_PER_WEBHOOK = SUBSCRIBABLE_EVENT_TYPES.length;
+
+@InputType({ description: 'Fields of a webhook service. On create `name` is required; on update omitted fields are unchanged. `clientId`, `clientSecret` and `authUrl` are set together or cleared together (all null).' })
+export class WebhookServiceInput {
+  @Field(() => String, { nullable: true })
+  @IsOmittable() @IsString() @IsNotBlank() @MaxLength(255)
+  name?: string;
+
+  @Field(() => String, { nullable: true, description: 'OAuth 2.0 client id.' })
+  @IsOptional() @IsString() @IsNotBlank() @MaxLength(255)
+  clientId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'OAuth 2.0 client secret; stored encrypted and never shown again. Omit on update to keep the stored one.' })
+  @IsOptional() @IsString() @IsNotBlank() @MaxLength(1024)
+  clientSecret?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Token endpoint for the client-credentials grant.' })
+  @IsOptional() @IsHttpUrl() @MaxLength(2048)
+  authUrl?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Make this the workspace default (the previous default stops being one).' })
+  @IsOmittable() @IsBoolean()
+  isDefault?: boolean;
+}
+
+@InputType({ description: 'Fields of a webhook. On create `name`, `url` and `events` are required; on update omitted fields are unchanged.' })
+export class WebhookInput {
+  @Field(() => String, { nullable: true })
+  @IsOmittable() @IsString() @IsNotBlank() @MaxLength(255)
+  name?: string;
+
+  @Field(() => String, { nullable: true, description: 'Where events are POSTed: an http(s) URL (https in production) on the public internet.' })
+  @IsOmittable() @IsString() @MaxLength(2048)
+  url?: string;
+
+  @Field(() => ID, { nullable: true, description: "The webhook service whose credentials deliveries use; omitted on create means the workspace's default service, null means none." })
+  @IsOptional() @IsEntityId()
+  serviceId?: string | number | null;
+
+  @Field(() => [String], { nullable: true, description: 'Event types to receive (see `eventTypes`).' })
+  @IsOmittable()
+  @IsArray() @ArrayNotEmpty() @ArrayMaxSize(MAX_EVENTS_PER_WEBHOOK) @ArrayUnique({ message: 'must not name an event type twice' })
+  @IsIn(SUBSCRIBABLE_EVENT_TYPES, { each: true, message: 'must name event types of the catalogue (GET /v2/libraries/event-types)' })
+  events?: string[];
+}
+
+@InputType({ description: 'Narrows a webhook delivery log.' })
+export class DeliveryFilter {
+  @Field(() => DeliveryStatus, { nullable: true })
+  @IsOptional() @IsEnum(DeliveryStatus, { message: `must be one of: ${Object.values(DeliveryStatus).join(', ')}` })
+  status?: DeliveryStatus;
+
+  @Field(() => String, { nullable: true, description: 'Only deliveries of this event type.' })
+  @IsOptional() @IsString() @MaxLength(64)
+  event?: string;
+}

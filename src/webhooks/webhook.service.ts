@@ -1,0 +1,327 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { NotFoundError, ValidationFailedError } from '../common/errors';
+import { parseId } from '../common/ids';
+import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { RequestContext } from '../common/request-context';
+import { assertAllValid, FieldErrorCollector, validationProblems } from '../common/validation';
+import { loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { recordEvent } from '../outbox/outbox';
+import type { SecretBox } from '../secrets/secret-box';
+import type { DeliveryQueue } from './delivery/delivery-queue';
+import { newSigningSecret } from './delivery/signing';
+import { type DestinationPolicy, destinationProblem, urlProblem } from './destination-guard';
+import { DeliveryStatus, WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookServiceConfig } from './webhook-service.entity';
+import { Webhook } from './webhook.entity';
+import { DeliveryFilter, WebhookInput, WebhookServiceInput } from './webhook.input';
+
+const WEBHOOK = 'Webhook';
+const SERVICE = 'Webhook service';
+const DELIVERY = 'Webhook delivery';
+/** Per workspace; enough for every receiver a partner runs, few enough that fan-out stays cheap. */
+export const MAX_WEBHOOKS = 50;
+export const MAX_SERVICES = 50;
+/** How long the secret before a rotation keeps signing alongside the new one. */
+const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+const MAX_BIG_ID = Number.MAX_SAFE_INTEGER;
+
+/** What the webhook module needs beyond the database. */
+export interface WebhookDeps {
+  secrets: SecretBox;
+  policy: DestinationPolicy;
+  queue: DeliveryQueue;
+}
+
+/** A webhook together with its signing secret: only create and rotate return one. */
+export interface WebhookWithSecret {
+  webhook: Webhook;
+  secret: string;
+}
+
+/** Delivery and event ids are bigints; as with other ids, a malformed one names nothing. */
+export function parseBigId(raw: unknown): string | null {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  return /^\d{1,16}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_BIG_ID ? String(Number(text)) : null;
+}
+
+/**
+ * Webhook services (credentials), webhooks (subscriptions), their delivery logs, test pings and
+ * redeliveries. Deliveries themselves are made by the worker (delivery/), never in a request.
+ */
+export class WebhookService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly deps: WebhookDeps,
+  ) {}
+
+  // ---- webhook services ----
+
+  async listServices(ctx: RequestContext): Promise<WebhookServiceConfig[]> {
+    return tenantQuery(this.dataSource.manager, WebhookServiceConfig, 's', ctx).orderBy('s.id', 'ASC').getMany();
+  }
+
+  async getService(ctx: RequestContext, id: number): Promise<WebhookServiceConfig> {
+    return loadInWorkspace(this.dataSource.manager, WebhookServiceConfig, ctx, id, SERVICE);
+  }
+
+  async createService(ctx: RequestContext, input: WebhookServiceInput): Promise<WebhookServiceConfig> {
+    const problems = await validationProblems(input, ['name']);
+    checkCredentials(input, null, problems);
+    problems.throwIfAny();
+    return this.dataSource.transaction(async (manager) => {
+      await this.lockWorkspace(manager, ctx);
+      const count = await tenantQuery(manager, WebhookServiceConfig, 's', ctx).getCount();
+      if (count >= MAX_SERVICES) throw ValidationFailedError.single('name', `cannot be added: a workspace has at most ${MAX_SERVICES} webhook services`);
+      if (input.isDefault) await this.clearDefault(manager, ctx);
+      const inserted = await manager.insert(WebhookServiceConfig, { ...this.serviceValues(input), isDefault: input.isDefault ?? false, organisationId: ctx.organisationId });
+      return this.loadService(manager, ctx, inserted.identifiers[0].id as number);
+    });
+  }
+
+  async updateService(ctx: RequestContext, id: number, input: WebhookServiceInput): Promise<WebhookServiceConfig> {
+    const problems = await validationProblems(input);
+    return this.dataSource.transaction(async (manager) => {
+      await this.lockWorkspace(manager, ctx);
+      const current = await this.loadService(manager, ctx, id, 'update');
+      checkCredentials(input, current, problems);
+      problems.throwIfAny();
+      if (input.isDefault === true && !current.isDefault) await this.clearDefault(manager, ctx);
+      const values = this.serviceValues(input);
+      if (input.isDefault !== undefined) Object.assign(values, { isDefault: input.isDefault });
+      if (Object.keys(values).length > 0) await manager.update(WebhookServiceConfig, { id, organisationId: ctx.organisationId }, values);
+      return this.loadService(manager, ctx, id);
+    });
+  }
+
+  /** Refused while live webhooks use the service: they would silently lose their credentials. */
+  async deleteService(ctx: RequestContext, id: number): Promise<WebhookServiceConfig> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.loadService(manager, ctx, id, 'update');
+      const users = await tenantQuery(manager, Webhook, 'w', ctx).andWhere('w.serviceId = :id', { id }).getCount();
+      if (users > 0) throw ValidationFailedError.single('id', `is used by ${users} webhook(s); move them to another service or delete them first`);
+      return softDeleteInWorkspace(manager, WebhookServiceConfig, ctx, id, { isDefault: false });
+    });
+  }
+
+  // ---- webhooks ----
+
+  async list(ctx: RequestContext): Promise<Webhook[]> {
+    return this.webhooks(this.dataSource.manager, ctx).orderBy('w.id', 'ASC').getMany();
+  }
+
+  async get(ctx: RequestContext, id: number): Promise<Webhook> {
+    return this.load(this.dataSource.manager, ctx, id);
+  }
+
+  async create(ctx: RequestContext, input: WebhookInput): Promise<WebhookWithSecret> {
+    const problems = await validationProblems(input, ['name', 'url', 'events']);
+    await this.checkUrl(input.url, problems);
+    problems.throwIfAny();
+    const secret = newSigningSecret();
+    const webhook = await this.dataSource.transaction(async (manager) => {
+      await this.lockWorkspace(manager, ctx);
+      const serviceId = input.serviceId === undefined ? await this.defaultServiceId(manager, ctx) : await this.checkService(manager, ctx, input.serviceId, problems);
+      problems.throwIfAny();
+      const count = await tenantQuery(manager, Webhook, 'w', ctx).getCount();
+      if (count >= MAX_WEBHOOKS) throw ValidationFailedError.single('url', `cannot be added: a workspace has at most ${MAX_WEBHOOKS} webhooks`);
+      const inserted = await manager.insert(Webhook, {
+        organisationId: ctx.organisationId,
+        name: input.name,
+        url: input.url,
+        events: input.events,
+        serviceId,
+        secretSealed: this.deps.secrets.seal(secret),
+      });
+      return this.load(manager, ctx, inserted.identifiers[0].id as number);
+    });
+    return { webhook, secret };
+  }
+
+  async update(ctx: RequestContext, id: number, input: WebhookInput): Promise<Webhook> {
+    const problems = await validationProblems(input);
+    await this.checkUrl(input.url, problems);
+    problems.throwIfAny();
+    return this.dataSource.transaction(async (manager) => {
+      await this.load(manager, ctx, id, 'update');
+      const values: Partial<Webhook> = {};
+      if (input.serviceId !== undefined) values.serviceId = await this.checkService(manager, ctx, input.serviceId, problems);
+      problems.throwIfAny();
+      if (input.name !== undefined) values.name = input.name;
+      if (input.url !== undefined) values.url = input.url;
+      if (input.events !== undefined) values.events = input.events;
+      if (Object.keys(values).length > 0) await manager.update(Webhook, { id, organisationId: ctx.organisationId }, values);
+      return this.load(manager, ctx, id);
+    });
+  }
+
+  /** Soft delete: pending deliveries fail at their next attempt; the log stays readable for the retention period. */
+  async delete(ctx: RequestContext, id: number): Promise<Webhook> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.load(manager, ctx, id, 'update');
+      await softDeleteInWorkspace(manager, Webhook, ctx, id, { active: false });
+      return manager.findOneOrFail(Webhook, { where: { id }, withDeleted: true, relations: { service: true } });
+    });
+  }
+
+  /** Enabling also forgets the failing streak, so a webhook is not disabled again by failures from before. */
+  async setActive(ctx: RequestContext, id: number, active: boolean): Promise<Webhook> {
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.load(manager, ctx, id, 'update');
+      if (current.active !== active) {
+        await manager.update(Webhook, { id, organisationId: ctx.organisationId }, active ? { active, disabledReason: null, failingSince: null } : { active, disabledReason: 'disabled by a client' });
+      }
+      return this.load(manager, ctx, id);
+    });
+  }
+
+  /** A new signing secret; the previous one keeps signing alongside it for 24 hours. */
+  async rotateSecret(ctx: RequestContext, id: number): Promise<WebhookWithSecret> {
+    const secret = newSigningSecret();
+    const webhook = await this.dataSource.transaction(async (manager) => {
+      const current = await this.load(manager, ctx, id, 'update');
+      await manager.update(
+        Webhook,
+        { id, organisationId: ctx.organisationId },
+        { secretSealed: this.deps.secrets.seal(secret), previousSecretSealed: current.secretSealed, previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS) },
+      );
+      return this.load(manager, ctx, id);
+    });
+    return { webhook, secret };
+  }
+
+  /** Sends a `ping` event to this webhook now (active or not), as one delivery with a single attempt. */
+  async test(ctx: RequestContext, id: number): Promise<WebhookDelivery> {
+    return this.dataSource.transaction(async (manager) => {
+      const webhook = await this.load(manager, ctx, id, 'share');
+      const ping = { type: 'ping', resourceType: 'webhook', resourceId: webhook.id, payload: { webhook_id: webhook.id, message: 'A test event sent on request; reply 2xx to show the receiver works.' } } as const;
+      const event = await recordEvent(manager, ctx, ping, { direct: true });
+      return this.newDelivery(manager, ctx, webhook.id, event.id, 'ping');
+    });
+  }
+
+  async deliveries(ctx: RequestContext, webhookId: number, filter: DeliveryFilter, page: PageRequest): Promise<PageSlice<WebhookDelivery>> {
+    await assertAllValid(filter, page);
+    await this.loadIncludingDeleted(ctx, webhookId);
+    const query = this.dataSource.manager
+      .createQueryBuilder(WebhookDelivery, 'd')
+      .where('d.organisationId = :organisationId AND d.webhookId = :webhookId', { organisationId: ctx.organisationId, webhookId })
+      .orderBy('d.id', 'DESC');
+    if (filter.status) query.andWhere('d.status = :status', { status: filter.status });
+    if (filter.event) query.andWhere('d.eventType = :event', { event: filter.event });
+    return fetchPage(query, page);
+  }
+
+  /** One delivery with every attempt, oldest first. */
+  async delivery(ctx: RequestContext, webhookId: number, deliveryId: string): Promise<WebhookDelivery> {
+    await this.loadIncludingDeleted(ctx, webhookId);
+    const delivery = await this.dataSource.manager
+      .createQueryBuilder(WebhookDelivery, 'd')
+      .leftJoinAndSelect('d.attempts', 'a')
+      .where('d.organisationId = :organisationId AND d.webhookId = :webhookId AND d.id = :deliveryId', { organisationId: ctx.organisationId, webhookId, deliveryId })
+      .orderBy('a.attemptNo', 'ASC')
+      .getOne();
+    if (!delivery) throw new NotFoundError(DELIVERY);
+    return delivery;
+  }
+
+  /** Delivers the same event (same `webhook-id`) again, as a new delivery with a fresh schedule. */
+  async redeliver(ctx: RequestContext, webhookId: number, deliveryId: string): Promise<WebhookDelivery> {
+    const original = await this.delivery(ctx, webhookId, deliveryId);
+    return this.dataSource.transaction(async (manager) => {
+      await this.load(manager, ctx, webhookId, 'share');
+      return this.newDelivery(manager, ctx, webhookId, original.eventId, original.eventType);
+    });
+  }
+
+  /** The delivery ids of an event, for the event feed's readers. */
+  async deliveriesOfEvent(ctx: RequestContext, eventId: string): Promise<WebhookDelivery[]> {
+    return this.dataSource.manager.find(WebhookDelivery, { where: { organisationId: ctx.organisationId, eventId }, order: { id: 'ASC' } });
+  }
+
+  // ---- helpers ----
+
+  private async newDelivery(manager: EntityManager, ctx: RequestContext, webhookId: number, eventId: string, eventType: string): Promise<WebhookDelivery> {
+    const inserted = await manager.insert(WebhookDelivery, { organisationId: ctx.organisationId, webhookId, eventId, eventType, status: DeliveryStatus.PENDING, nextAttemptAt: new Date() });
+    const id = String(inserted.identifiers[0].id);
+    await this.deps.queue.enqueue(manager, [{ deliveryId: id, attempt: 1 }]);
+    return manager.findOneOrFail(WebhookDelivery, { where: { id }, relations: { attempts: true } });
+  }
+
+  /** Serialises writes that count or change a workspace's webhooks and default service. */
+  private async lockWorkspace(manager: EntityManager, ctx: RequestContext): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [0x77686b, ctx.organisationId]);
+  }
+
+  private webhooks(manager: EntityManager, ctx: RequestContext) {
+    return tenantQuery(manager, Webhook, 'w', ctx).leftJoinAndSelect('w.service', 'service');
+  }
+
+  private async load(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = false): Promise<Webhook> {
+    if (lock) await loadInWorkspace(manager, Webhook, ctx, id, WEBHOOK, lock);
+    const webhook = await this.webhooks(manager, ctx).andWhere('w.id = :id', { id }).getOne();
+    if (!webhook) throw new NotFoundError(WEBHOOK);
+    return webhook;
+  }
+
+  /** A deleted webhook's log stays readable (the deliveries it had until it was deleted). */
+  private async loadIncludingDeleted(ctx: RequestContext, id: number): Promise<Webhook> {
+    const webhook = await this.dataSource.manager.findOne(Webhook, { where: { id, organisationId: ctx.organisationId }, withDeleted: true });
+    if (!webhook) throw new NotFoundError(WEBHOOK);
+    return webhook;
+  }
+
+  private loadService(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = false): Promise<WebhookServiceConfig> {
+    return loadInWorkspace(manager, WebhookServiceConfig, ctx, id, SERVICE, lock);
+  }
+
+  private async clearDefault(manager: EntityManager, ctx: RequestContext): Promise<void> {
+    await manager.update(WebhookServiceConfig, { organisationId: ctx.organisationId, isDefault: true }, { isDefault: false });
+  }
+
+  private async defaultServiceId(manager: EntityManager, ctx: RequestContext): Promise<number | null> {
+    const service = await tenantQuery(manager, WebhookServiceConfig, 's', ctx).andWhere('s.isDefault').getOne();
+    return service?.id ?? null;
+  }
+
+  /** The service a webhook names: null for none, or a live service of this workspace (held against deletion). */
+  private async checkService(manager: EntityManager, ctx: RequestContext, raw: string | number | null, problems: FieldErrorCollector): Promise<number | null> {
+    if (raw === null) return null;
+    const id = parseId(raw);
+    if (id === null) return null; // the input's rules have reported it
+    const found = await tenantQuery(manager, WebhookServiceConfig, 's', ctx).andWhere('s.id = :id', { id }).setLock('pessimistic_read').getOne();
+    if (!found) problems.add('serviceId', 'names no webhook service of this workspace');
+    return id;
+  }
+
+  private async checkUrl(url: string | undefined, problems: FieldErrorCollector): Promise<void> {
+    if (typeof url !== 'string' || problems.has('url')) return;
+    const problem = urlProblem(url, this.deps.policy) ?? (await destinationProblem(url, this.deps.policy));
+    if (problem) problems.add('url', problem);
+  }
+
+  private serviceValues(input: WebhookServiceInput): Partial<WebhookServiceConfig> {
+    const values: Partial<WebhookServiceConfig> = {};
+    if (input.name !== undefined) values.name = input.name;
+    if (input.clientId !== undefined) values.clientId = input.clientId;
+    if (input.authUrl !== undefined) values.authUrl = input.authUrl;
+    if (input.clientSecret !== undefined) values.clientSecretSealed = input.clientSecret === null ? null : this.deps.secrets.seal(input.clientSecret);
+    return values;
+  }
+}
+
+/**
+ * `clientId`, `clientSecret` and `authUrl` are all set or all unset, judged on the service as it
+ * would be saved (an update may keep the stored secret by leaving it out).
+ */
+function checkCredentials(input: WebhookServiceInput, current: WebhookServiceConfig | null, problems: FieldErrorCollector): void {
+  const resulting = {
+    clientId: input.clientId !== undefined ? input.clientId : (current?.clientId ?? null),
+    clientSecret: input.clientSecret !== undefined ? input.clientSecret : (current?.clientSecretSealed ?? null),
+    authUrl: input.authUrl !== undefined ? input.authUrl : (current?.authUrl ?? null),
+  };
+  const set = Object.entries(resulting).filter(([, value]) => value !== null && value !== undefined);
+  if (set.length === 0 || set.length === 3) return;
+  for (const [field, value] of Object.entries(resulting)) {
+    if ((value === null || value === undefined) && !problems.has(field)) problems.add(field, 'is required with the other client credentials (client_id, client_secret, auth_url come together or not at all)');
+  }
+}

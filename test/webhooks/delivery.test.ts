@@ -1,0 +1,233 @@
+import { type AnyBody, startTestApp, type TestApp, type Workspace } from '../support/test-app';
+import { eventually, verify, WebhookReceiver } from '../support/webhook-receiver';
+
+/**
+ * Delivery end to end: real writes through the API, the worker in the same process (as `npm
+ * start` runs it), real receivers on loopback, signatures verified with `standardwebhooks`.
+ */
+let app: TestApp;
+let ws: Workspace;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  app = await startTestApp({ worker: true, webhooks: { retrySchedule: [1, 1, 1], allowPrivateNetworks: true, timeoutMs: 1_500, disableAfterSeconds: 5 * 24 * 3600 } });
+  ws = await app.workspace();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+beforeEach(async () => {
+  receiver = await WebhookReceiver.start();
+});
+
+afterEach(async () => {
+  await receiver.stop().catch(() => undefined);
+});
+
+async function subscribe(events: string[], url = receiver.url, extra: Record<string, unknown> = {}): Promise<{ id: number; secret: string }> {
+  const response = await ws.api.post('/v2/webhooks', { name: 'receiver', url, events, ...extra });
+  expect(response.status).toBe(200);
+  return { id: response.body.data.webhook.id, secret: response.body.data.webhook.secret };
+}
+
+async function createAccount(name = 'Acme'): Promise<AnyBody> {
+  const response = await ws.api.post('/v2/advertiser-accounts', { name });
+  expect(response.status).toBe(200);
+  return response.body.data.advertiser_account;
+}
+
+async function createCampaign(title = 'Spring'): Promise<AnyBody> {
+  const account = await createAccount();
+  const response = await ws.api.post('/v2/campaigns', { campaign_title: title, primary_advertiser_account_id: String(account.id) });
+  expect(response.status).toBe(200);
+  return response.body.data.campaign;
+}
+
+async function deliveries(webhookId: number): Promise<AnyBody[]> {
+  const response = await ws.api.get(`/v2/webhooks/${webhookId}/deliveries?per_page=100`);
+  expect(response.status).toBe(200);
+  return response.body.data.deliveries.data;
+}
+
+async function delivery(webhookId: number, deliveryId: number): Promise<AnyBody> {
+  const response = await ws.api.get(`/v2/webhooks/${webhookId}/deliveries/${deliveryId}`);
+  expect(response.status).toBe(200);
+  return response.body.data.delivery;
+}
+
+describe('delivery of a committed change', () => {
+  it('POSTs the signed envelope, once, with the Standard Webhooks headers', async () => {
+    const { id, secret } = await subscribe(['campaign_created']);
+    const campaign = await createCampaign();
+
+    const [request] = await receiver.waitFor(1);
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.headers['user-agent']).toMatch(/^CampaignPartnerAPI-Webhooks\//);
+    expect(request.headers['webhook-id']).toBe(String(request.json.id));
+    expect(Number(request.headers['webhook-timestamp'])).toBeCloseTo(Date.now() / 1000, -1);
+    expect(request.headers.authorization).toBeUndefined();
+    expect(verify(secret, request)).toEqual(request.json);
+    expect(request.json).toEqual({ id: expect.any(Number), type: 'campaign_created', created_at: expect.any(String), organization_code: ws.organizationCode, data: { campaign } });
+
+    // The same event, with the same id, in the pull feed.
+    const feed = await ws.api.get(`/v2/events/${request.json.id}`);
+    expect(feed.body.data.event).toEqual(request.json);
+
+    const [logged] = await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
+    expect(logged).toMatchObject({ webhook_id: id, event_id: request.json.id, event_type: 'campaign_created', status: 'succeeded', attempt_count: 1, last_status_code: 200, next_attempt_at: null });
+    const detail = await delivery(id, logged.id);
+    expect(detail.attempts).toEqual([{ attempt: 1, started_at: expect.any(String), duration_ms: expect.any(Number), status_code: 200, error: null, response_body: '{"received":true}' }]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.requests).toHaveLength(1);
+  });
+
+  it('sends only the subscribed types: an account event reaches no campaign subscriber', async () => {
+    await subscribe(['campaign_updated']);
+    await createAccount();
+    const campaign = await createCampaign();
+    await ws.api.post(`/v2/campaigns/${campaign.id}`, { campaign_title: 'Renamed' });
+    const [request] = await receiver.waitFor(1);
+    expect(request.json.type).toBe('campaign_updated');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.requests.map((r) => r.json.type)).toEqual(['campaign_updated']);
+  });
+
+  it('sends nothing for a refused (rolled back) write', async () => {
+    await subscribe(['advertiser_account_created']);
+    const refused = await ws.api.post('/v2/advertiser-accounts', { name: '' });
+    expect(refused.status).toBe(422);
+    await createAccount('After');
+    const [request] = await receiver.waitFor(1);
+    expect(request.json.data).toMatchObject({ advertiser_account: { name: 'After' } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.requests).toHaveLength(1);
+  });
+
+  it("never sends workspace A's events to workspace B's webhooks", async () => {
+    const other = await app.workspace();
+    const theirs = await WebhookReceiver.start();
+    try {
+      const response = await other.api.post('/v2/webhooks', { name: 'theirs', url: theirs.url, events: ['advertiser_account_created'] });
+      expect(response.status).toBe(200);
+      await subscribe(['advertiser_account_created']);
+      await createAccount('Mine');
+      await receiver.waitFor(1);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(theirs.requests).toHaveLength(0);
+    } finally {
+      await theirs.stop();
+    }
+  });
+
+  it('sends the §6 status notification on a campaign status change', async () => {
+    await subscribe(['post_campaign_status']);
+    const campaign = await createCampaign();
+    await ws.api.post(`/v2/campaigns/${campaign.id}`, { campaign_status: 2 });
+    const [request] = await receiver.waitFor(1);
+    expect(request.json.type).toBe('post_campaign_status');
+    expect(request.json.data).toEqual({ campaign_id: campaign.id, campaign_status: 2, previous_campaign_status: 1, changed_at: expect.any(String) });
+  });
+});
+
+describe('retries', () => {
+  it('retries after a 500 and succeeds on the next attempt, with the same webhook-id', async () => {
+    receiver.respond = (_request, index) => (index === 0 ? { status: 500, body: 'boom' } : { status: 204 });
+    const { id } = await subscribe(['advertiser_account_created']);
+    await createAccount();
+    const [first, second] = await receiver.waitFor(2);
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    const [logged] = await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
+    const detail = await delivery(id, logged.id);
+    expect(detail.attempts.map((a: AnyBody) => [a.attempt, a.status_code, a.error, a.response_body])).toEqual([
+      [1, 500, 'receiver answered 500', 'boom'],
+      [2, 204, null, ''],
+    ]);
+  });
+
+  it('retries while the receiver is down and delivers when it is back', async () => {
+    const { id } = await subscribe(['advertiser_account_created']);
+    const port = receiver.port;
+    await receiver.stop();
+    await createAccount();
+    const [failed] = await eventually(() => deliveries(id), (list) => list[0]?.attempt_count >= 1);
+    expect(failed.status).toBe('pending');
+    await receiver.listen(port);
+    await receiver.waitFor(1);
+    const [logged] = await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
+    const detail = await delivery(id, logged.id);
+    expect(detail.attempts[0]).toMatchObject({ status_code: null, error: 'connection refused' });
+  });
+
+  it('counts a receiver slower than the timeout as a failed attempt', async () => {
+    receiver.respond = (_request, index) => (index === 0 ? { status: 200, delayMs: 3_000 } : { status: 200 });
+    const { id } = await subscribe(['advertiser_account_created']);
+    await createAccount();
+    await receiver.waitFor(2);
+    const [logged] = await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
+    const detail = await delivery(id, logged.id);
+    expect(detail.attempts[0]).toMatchObject({ status_code: null, error: 'timed out after 1.5 s' });
+  });
+
+  it('marks the delivery failed when the schedule is spent', async () => {
+    receiver.respond = () => ({ status: 503 });
+    const { id } = await subscribe(['advertiser_account_created']);
+    await createAccount();
+    const [logged] = await eventually(() => deliveries(id), (list) => list[0]?.status === 'failed', 20_000);
+    expect(logged).toMatchObject({ attempt_count: 4, last_status_code: 503, next_attempt_at: null });
+    expect(receiver.requests).toHaveLength(4);
+  });
+
+  it('disables the webhook on 410 Gone, and says so with a webhook_disabled event', async () => {
+    receiver.respond = () => ({ status: 410 });
+    const { id } = await subscribe(['advertiser_account_created']);
+    await createAccount();
+    const [logged] = await eventually(() => deliveries(id), (list) => list[0]?.status === 'failed');
+    expect(logged.attempt_count).toBe(1);
+    const webhook = (await ws.api.get(`/v2/webhooks/${id}`)).body.data.webhook;
+    expect(webhook).toMatchObject({ active: 0, disabled_reason: 'the receiver answered 410 Gone' });
+    const events = await ws.api.get('/v2/events?type=webhook_disabled');
+    expect(events.body.data.events.data[0].data).toEqual({ webhook_id: id, reason: 'the receiver answered 410 Gone' });
+  });
+});
+
+describe('manual deliveries', () => {
+  it('test sends a ping to this webhook only, and redeliver sends the same event again', async () => {
+    const { id, secret } = await subscribe(['campaign_created']);
+    const other = await subscribe(['campaign_created']);
+    const queued = await ws.api.post(`/v2/webhooks/${id}/test`);
+    expect(queued.status).toBe(200);
+    expect(queued.body.data.delivery).toMatchObject({ webhook_id: id, event_type: 'ping', status: 'pending', attempts: [] });
+
+    const [ping] = await receiver.waitFor(1);
+    expect(verify(secret, ping)).toEqual(ping.json);
+    expect(ping.json).toMatchObject({ type: 'ping', data: { webhook_id: id } });
+
+    const redelivered = await ws.api.post(`/v2/webhooks/${id}/deliveries/${queued.body.data.delivery.id}/redeliver`);
+    expect(redelivered.status).toBe(200);
+    expect(redelivered.body.data.delivery.id).not.toBe(queued.body.data.delivery.id);
+    const [, again] = await receiver.waitFor(2);
+    expect(again.headers['webhook-id']).toBe(ping.headers['webhook-id']);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.requests).toHaveLength(2);
+    expect(await deliveries(other.id)).toEqual([]);
+  });
+});
+
+describe('secret rotation', () => {
+  it('signs with the new and the previous secret for 24 h', async () => {
+    const { id, secret: oldSecret } = await subscribe(['advertiser_account_created']);
+    const rotated = await ws.api.post(`/v2/webhooks/${id}/rotate-secret`);
+    expect(rotated.status).toBe(200);
+    const newSecret = rotated.body.data.webhook.secret;
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(newSecret).not.toBe(oldSecret);
+    expect(Date.parse(rotated.body.data.webhook.previous_secret_expires_at) - Date.now()).toBeGreaterThan(23.9 * 3600 * 1000);
+    await createAccount();
+    const [request] = await receiver.waitFor(1);
+    expect(String(request.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verify(newSecret, request)).toEqual(request.json);
+    expect(verify(oldSecret, request)).toEqual(request.json);
+  });
+});
