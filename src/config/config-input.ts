@@ -105,6 +105,8 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     webhookDisableAfterSeconds: toInteger(nonEmpty(env.WEBHOOK_DISABLE_AFTER_SECONDS), FIVE_DAYS),
   });
   const problems = [...new Set(validateSync(input).flatMap((error) => Object.values(error.constraints ?? {})))];
+  // A generated key file is fine for a laptop; production secrets must survive a lost data directory.
+  if (input.nodeEnv === 'production' && !input.secretsKey) problems.push('SECRETS_KEY must be set when NODE_ENV is production');
   const { webhookRetrySchedule, webhookAllowPrivateNetworks, webhookTimeoutSeconds, webhookDisableAfterSeconds, ...rest } = input;
   const webhooks = {
     retrySchedule: webhookRetrySchedule,

@@ -8,9 +8,13 @@ import { WebhookDelivery } from './webhook-delivery.entity';
 @Entity('webhook_delivery_attempts')
 // One row per attempt number: a job run twice (after a crash) cannot log one attempt twice.
 @Index(['deliveryId', 'attemptNo'], { unique: true })
+@Index('IDX_webhook_delivery_attempts_organisation', ['organisationId', 'deliveryId'])
 export class WebhookDeliveryAttempt {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
+
+  @Column({ type: 'integer' })
+  organisationId!: number;
 
   @Column({ type: 'bigint' })
   deliveryId!: string;

@@ -13,8 +13,9 @@ export class Webhooks1763810000000 implements MigrationInterface {
         await queryRunner.query(`CREATE INDEX "IDX_04fa926c32b43d66134e059d76" ON "webhook_deliveries"  ("created_at") `);
         await queryRunner.query(`CREATE INDEX "IDX_27d1ee90033bdafe0ffe8f1be6" ON "webhook_deliveries"  ("event_id") `);
         await queryRunner.query(`CREATE INDEX "IDX_ce9ee26a9daab04735456b3ac9" ON "webhook_deliveries"  ("organisation_id", "webhook_id", "id") `);
-        await queryRunner.query(`CREATE TABLE "webhook_delivery_attempts" ("id" BIGSERIAL NOT NULL, "delivery_id" bigint NOT NULL, "attempt_no" integer NOT NULL, "started_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL, "duration_ms" integer NOT NULL, "status_code" integer, "error" text, "response_body" text, CONSTRAINT "PK_59ef9124585b56c18b98548a0c6" PRIMARY KEY ("id"))`);
+        await queryRunner.query(`CREATE TABLE "webhook_delivery_attempts" ("id" BIGSERIAL NOT NULL, "organisation_id" integer NOT NULL, "delivery_id" bigint NOT NULL, "attempt_no" integer NOT NULL, "started_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL, "duration_ms" integer NOT NULL, "status_code" integer, "error" text, "response_body" text, CONSTRAINT "PK_59ef9124585b56c18b98548a0c6" PRIMARY KEY ("id"))`);
         await queryRunner.query(`CREATE UNIQUE INDEX "IDX_9676de80ae4fb817a0a6f29839" ON "webhook_delivery_attempts"  ("delivery_id", "attempt_no") `);
+        await queryRunner.query(`CREATE INDEX "IDX_webhook_delivery_attempts_organisation" ON "webhook_delivery_attempts"  ("organisation_id", "delivery_id") `);
         await queryRunner.query(`ALTER TABLE "outbox_events" ADD "relayed_at" TIMESTAMP(3) WITH TIME ZONE`);
         // Events recorded before webhooks existed had nobody to go to.
         await queryRunner.query(`UPDATE "outbox_events" SET "relayed_at" = "created_at"`);
@@ -45,6 +46,7 @@ export class Webhooks1763810000000 implements MigrationInterface {
         await queryRunner.query(`DROP TRIGGER "outbox_events_notify" ON "outbox_events"`);
         await queryRunner.query(`DROP FUNCTION "notify_outbox_events"()`);
         await queryRunner.query(`ALTER TABLE "outbox_events" DROP COLUMN "relayed_at"`);
+        await queryRunner.query(`DROP INDEX "public"."IDX_webhook_delivery_attempts_organisation"`);
         await queryRunner.query(`DROP INDEX "public"."IDX_9676de80ae4fb817a0a6f29839"`);
         await queryRunner.query(`DROP TABLE "webhook_delivery_attempts"`);
         await queryRunner.query(`DROP INDEX "public"."IDX_ce9ee26a9daab04735456b3ac9"`);

@@ -172,9 +172,9 @@ export class Deliverer {
 
     await this.dataSource.transaction(async (manager) => {
       const inserted: unknown[] = await manager.query(
-        `INSERT INTO webhook_delivery_attempts (delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_body)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id, attempt_no) DO NOTHING RETURNING id`,
-        [target.id, attemptNo, outcome.startedAt, outcome.durationMs, outcome.statusCode, outcome.error, outcome.responseBody],
+        `INSERT INTO webhook_delivery_attempts (organisation_id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_body)
+         VALUES ($8, $1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id, attempt_no) DO NOTHING RETURNING id`,
+        [target.id, attemptNo, outcome.startedAt, outcome.durationMs, outcome.statusCode, outcome.error, outcome.responseBody, target.organisation_id],
       );
       if (inserted.length === 0) return; // recorded by an earlier run of this job
       await manager.query(

@@ -67,7 +67,9 @@ export class DeliveryQueue {
       registerInstance: false,
       openTelemetry: { enabled: false },
     });
-    boss.on('error', (error: unknown) => this.logger.error({ err: error }, 'job queue error'));
+    // pg-boss reports each failed poll while the database is away; the message is enough (its error
+    // objects carry the whole connection), and it recovers by itself when the database is back.
+    boss.on('error', (error: unknown) => this.logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'job queue error'));
     boss.on('warning', (warning: unknown) => this.logger.warn({ warning }, 'job queue warning'));
     await boss.start();
     await ensureQueue(boss, DELIVERY_QUEUE, {

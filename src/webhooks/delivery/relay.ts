@@ -71,7 +71,7 @@ export class OutboxRelay {
       this.wake?.();
     });
     client.on('error', (error) => {
-      this.logger.warn({ err: error }, 'relay listener lost; polling until it is back');
+      this.logger.warn({ error: error.message }, 'relay listener lost; polling until it is back');
       if (this.listener === client) this.listener = undefined;
       client.end().catch(() => undefined);
     });
@@ -101,7 +101,7 @@ export class OutboxRelay {
         if (relayed < BATCH) await this.sleep(IDLE_POLL_MS);
       } catch (error) {
         if (!this.running) break;
-        this.logger.warn({ err: error }, 'relay pass failed; retrying');
+        this.logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'relay pass failed; retrying');
         await this.sleep(ERROR_BACKOFF_MS);
       }
     }
