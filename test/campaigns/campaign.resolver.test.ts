@@ -86,6 +86,7 @@ const DELETE = `
 
 const STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELLED'] as const;
 type Status = (typeof STATUSES)[number];
+const STATUS_NUMBER: Record<Status, number> = { DRAFT: 1, ACTIVE: 2, PAUSED: 3, COMPLETED: 4, CANCELLED: 5 };
 
 let app: TestApp;
 let ws: Workspace;
@@ -706,7 +707,18 @@ describe('mutation campaignUpdate', () => {
       } else if (ALLOWED[from].includes(to)) {
         expect(payload.userErrors).toEqual([]);
         expect(payload.campaign.campaignStatus).toBe(to);
-        expect((await eventsFor(campaign.id)).at(-1)?.payload.changed_fields).toEqual(['campaign_status']);
+        expect((await rawCampaign(campaign.id))?.campaign_status).toBe(STATUS_NUMBER[to]);
+        // The update, then the §6 status notification, in the same transaction.
+        const [updated, notification] = (await eventsFor(campaign.id)).slice(-2);
+        expect(updated?.event_type).toBe('campaign_updated');
+        expect(updated?.payload.changed_fields).toEqual(['campaign_status']);
+        expect(notification?.event_type).toBe('post_campaign_status');
+        expect(notification?.payload).toEqual({
+          campaign_id: Number(campaign.id),
+          campaign_status: STATUS_NUMBER[to],
+          previous_campaign_status: STATUS_NUMBER[from],
+          changed_at: payload.campaign.updatedAt,
+        });
       } else {
         expectUserError(payload, ['input', 'campaignStatus']);
         expect(await databaseState(campaign.id)).toEqual(before);

@@ -988,7 +988,7 @@ describe('mutation contentUpdate', () => {
     expect(shown).toEqual({ campaign: { id: fx.otherCampaignId }, distributions: distributions.map((d: AnyBody) => ({ id: String(d.id), campaignId: fx.otherCampaignId })) });
   });
 
-  it('writes content_updated with changed_fields in v2 names', async () => {
+  it('writes content_updated with changed_fields in v2 names, then post_content_status as status changed', async () => {
     const created = await createContent({ contentName: 'Evented update', contentDescription: 'Same' });
 
     const response = await ws.api.graphql(
@@ -999,10 +999,20 @@ describe('mutation contentUpdate', () => {
     expect(response.body.data.contentUpdate.userErrors).toEqual([]);
 
     const events = await eventsFor(created.id);
-    expect(events.map((event) => event.event_type)).toEqual(['content_created', 'content_updated']);
+    expect(events.map((event) => event.event_type)).toEqual(['content_created', 'content_updated', 'post_content_status']);
     expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'content', resource_id: Number(created.id), request_id: 'gql-update-1' });
     expect([...events[1].payload.changed_fields].sort()).toEqual(['content_editor_id', 'content_name', 'e_impressions', 'status']);
     expect(events[1].payload.content).toEqual((await ws.api.get(`/v2/contents/${created.id}`)).body.data.content);
+    // The §6 status notification, in the same transaction, right after the update.
+    expect(events[2]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'content', resource_id: Number(created.id), request_id: 'gql-update-1' });
+    expect(events[2].payload).toEqual({
+      content_id: Number(created.id),
+      campaign_id: Number(fx.campaignId),
+      phase_id: Number(fx.phaseId),
+      status: STATUS_NUMBER.IN_REVIEW,
+      previous_status: STATUS_NUMBER.DRAFT,
+      changed_at: response.body.data.contentUpdate.content.updatedAt,
+    });
   });
 
   it('is a no-op that writes no event when nothing changes', async () => {
@@ -1061,7 +1071,19 @@ describe('mutation contentUpdate', () => {
         expect(payload.userErrors).toEqual([]);
         expect(payload.content.status).toBe(to);
         expect((await rawContent(content.id))?.status).toBe(STATUS_NUMBER[to]);
-        expect((await eventsFor(content.id)).at(-1)?.payload.changed_fields).toEqual(['status']);
+        // The update, then the §6 status notification, in the same transaction.
+        const [updated, notification] = (await eventsFor(content.id)).slice(-2);
+        expect(updated?.event_type).toBe('content_updated');
+        expect(updated?.payload.changed_fields).toEqual(['status']);
+        expect(notification?.event_type).toBe('post_content_status');
+        expect(notification?.payload).toEqual({
+          content_id: Number(content.id),
+          campaign_id: Number(content.campaignId),
+          phase_id: Number(content.phaseId),
+          status: STATUS_NUMBER[to],
+          previous_status: STATUS_NUMBER[from],
+          changed_at: payload.content.updatedAt,
+        });
       } else {
         expectUserError(payload, ['input', 'status']);
         expect(await databaseState(content.id)).toEqual(before);

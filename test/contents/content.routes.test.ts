@@ -876,7 +876,7 @@ describe('PUT /v2/contents/:content_id (update)', () => {
     expect([...events[1].payload.changed_fields].sort()).toEqual(['campaign_id', 'phase_id']);
   });
 
-  it('writes one content_updated event with payload.content and the v2 names of the changed fields', async () => {
+  it('writes one content_updated event with payload.content and the v2 names of the changed fields, then post_content_status as status changed', async () => {
     const created = await createContent({ content_name: 'Evented update', content_description: 'Same' });
 
     const response = await ws.api.put(
@@ -887,13 +887,24 @@ describe('PUT /v2/contents/:content_id (update)', () => {
     expect(response.status).toBe(200);
 
     const events = await eventsFor(created.content_id);
-    expect(events.map((event) => event.event_type)).toEqual(['content_created', 'content_updated']);
+    expect(events.map((event) => event.event_type)).toEqual(['content_created', 'content_updated', 'post_content_status']);
     const event = events[1];
     expect(event).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'content', resource_id: created.content_id, request_id: 'update-content-req-1' });
     expect(Object.keys(event.payload).sort()).toEqual(['changed_fields', 'content']);
     expect(event.payload.content).toEqual(response.body.content);
     // The editor is named as a client writes it (content_editor_id), not as the record shows it.
     expect([...event.payload.changed_fields].sort()).toEqual(['content_editor_id', 'content_name', 'g_traffic_to_site', 'status']);
+    // The §6 status notification, in the same transaction, right after the update.
+    const notification = events[2];
+    expect(notification).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'content', resource_id: created.content_id, request_id: 'update-content-req-1' });
+    expect(notification.payload).toEqual({
+      content_id: created.content_id,
+      campaign_id: fx.campaignId,
+      phase_id: fx.phaseId,
+      status: 2,
+      previous_status: 1,
+      changed_at: response.body.content.updated_at,
+    });
   });
 
   it('is a no-op that writes no event when nothing changes', async () => {
@@ -1029,9 +1040,19 @@ describe('PUT /v2/contents/:content_id (update)', () => {
       } else if (allowed) {
         expect(response.status).toBe(200);
         expect(response.body.content.status).toBe(to);
-        const last = (await eventsFor(content.content_id)).at(-1);
-        expect(last?.event_type).toBe('content_updated');
-        expect(last?.payload.changed_fields).toEqual(['status']);
+        // The update, then the §6 status notification, in the same transaction.
+        const [updated, notification] = (await eventsFor(content.content_id)).slice(-2);
+        expect(updated?.event_type).toBe('content_updated');
+        expect(updated?.payload.changed_fields).toEqual(['status']);
+        expect(notification?.event_type).toBe('post_content_status');
+        expect(notification?.payload).toEqual({
+          content_id: content.content_id,
+          campaign_id: content.campaign_id,
+          phase_id: content.phase_id,
+          status: to,
+          previous_status: from,
+          changed_at: response.body.content.updated_at,
+        });
       } else {
         expectInvalid(response, 'status');
         expect(await databaseState(content.content_id)).toEqual(before);

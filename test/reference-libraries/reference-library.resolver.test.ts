@@ -24,6 +24,12 @@ const LIBRARY_NAMES = [
   'role-types',
 ];
 
+/** What `GET /v2/libraries` lists after these: the event catalogue, which `referenceLibraries` does not serve. */
+const EVENT_TYPES_LIBRARY = {
+  name: 'event-types',
+  description: 'Event types: what `events` of a webhook may name, and `type` of a delivered or pulled event.',
+};
+
 let app: TestApp;
 let ws: Workspace;
 let other: Workspace;
@@ -90,10 +96,12 @@ describe('query referenceLibraries', () => {
     for (const library of await libraries()) expect(library).toEqual(await restLibrary(library.name));
   });
 
-  it('describes each library as GET /v2/libraries does', async () => {
+  it('describes each library as GET /v2/libraries does, which lists event-types after them', async () => {
     const rest = (await ws.api.get('/v2/libraries')).body.data.libraries;
+    const described = (await libraries()).map(({ name, description }) => ({ name, description }));
 
-    expect((await libraries()).map(({ name, description }) => ({ name, description }))).toEqual(rest);
+    expect(described.map(({ name }) => name)).not.toContain(EVENT_TYPES_LIBRARY.name);
+    expect(rest).toEqual([...described, EVENT_TYPES_LIBRARY]);
   });
 
   it('returns the named libraries only, in the order asked for', async () => {

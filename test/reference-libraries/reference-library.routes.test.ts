@@ -29,6 +29,12 @@ const LIBRARY_NAMES = [
   'role-types',
 ];
 
+/** Listed after the reference libraries: the event catalogue, which `GET /v2/libraries/event-types` serves (its entries are named, not numbered). */
+const EVENT_TYPES_LIBRARY = {
+  name: 'event-types',
+  description: 'Event types: what `events` of a webhook may name, and `type` of a delivered or pulled event.',
+};
+
 /** The libraries whose entries are the code's enumerations, as docs/decisions.md and §2.3 give them. */
 const ENUMERATIONS: Record<string, { id: number; name: string }[]> = {
   'campaign-statuses': [
@@ -129,13 +135,14 @@ afterAll(() => app.close());
 // ---------------------------------------------------------------------------------------------
 
 describe('GET /v2/libraries', () => {
-  it('lists every library by name and description under data.libraries, in catalogue order', async () => {
+  it('lists every library by name and description under data.libraries, in catalogue order, then event-types', async () => {
     const response = await ws.api.get(BASE);
 
     expectSuccess(response, 'libraries');
     const libraries = response.body.data.libraries;
     expect(Array.isArray(libraries)).toBe(true);
-    expect(libraries.map((entry: AnyBody) => entry.name)).toEqual(LIBRARY_NAMES);
+    expect(libraries.map((entry: AnyBody) => entry.name)).toEqual([...LIBRARY_NAMES, EVENT_TYPES_LIBRARY.name]);
+    expect(libraries.at(-1)).toEqual(EVENT_TYPES_LIBRARY);
     for (const entry of libraries) {
       expect(Object.keys(entry)).toEqual(['name', 'description']);
       expect(typeof entry.description).toBe('string');

@@ -1,4 +1,5 @@
 import { type AnyBody, startTestApp, type TestApp, type Workspace } from '../support/test-app';
+import { pruneWebhookData } from '../../src/webhooks/delivery/webhook-worker';
 import { eventually, verify, WebhookReceiver } from '../support/webhook-receiver';
 
 /**
@@ -229,5 +230,53 @@ describe('secret rotation', () => {
     expect(String(request.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(verify(newSecret, request)).toEqual(request.json);
     expect(verify(oldSecret, request)).toEqual(request.json);
+  });
+});
+
+describe('a webhook that keeps failing', () => {
+  it('is disabled once its attempts have failed for WEBHOOK_DISABLE_AFTER_SECONDS, with a webhook_disabled event', async () => {
+    const strict = await startTestApp({ worker: true, webhooks: { retrySchedule: [1, 1, 1, 1, 1, 1], allowPrivateNetworks: true, timeoutMs: 1_500, disableAfterSeconds: 2 } });
+    try {
+      const owner = await strict.workspace();
+      receiver.respond = () => ({ status: 500 });
+      const created = await owner.api.post('/v2/webhooks', { name: 'flaky', url: receiver.url, events: ['advertiser_account_created', 'webhook_disabled'] });
+      const id = created.body.data.webhook.id;
+      expect((await owner.api.post('/v2/advertiser-accounts', { name: 'Acme' })).status).toBe(200);
+
+      const webhook = await eventually(async () => (await owner.api.get(`/v2/webhooks/${id}`)).body.data.webhook, (current) => current.active === 0);
+      expect(webhook.disabled_reason).toMatch(/^every attempt failed for \d+ h \(since .+\)$/);
+      const events = (await owner.api.get('/v2/events?type=webhook_disabled')).body.data.events.data;
+      expect(events).toEqual([{ id: expect.any(Number), type: 'webhook_disabled', created_at: expect.any(String), organization_code: owner.organizationCode, data: { webhook_id: id, reason: webhook.disabled_reason } }]);
+      // Disabled: its remaining deliveries stop instead of being retried.
+      const [logged] = await eventually(async () => (await owner.api.get(`/v2/webhooks/${id}/deliveries`)).body.data.deliveries.data, (list: AnyBody[]) => list[0]?.status === 'failed');
+      expect(logged.next_attempt_at).toBeNull();
+
+      // Enabling clears the reason and the streak.
+      const enabled = await owner.api.post(`/v2/webhooks/${id}/enable`);
+      expect(enabled.body.data.webhook).toMatchObject({ active: 1, disabled_reason: null });
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('housekeeping', () => {
+  it('prunes events, deliveries and attempts older than 30 days', async () => {
+    const { id } = await subscribe(['advertiser_account_created']);
+    await createAccount('Old');
+    await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
+    await app.dataSource.query(`UPDATE outbox_events SET created_at = now() - interval '31 days' WHERE organisation_id = $1`, [ws.organisationId]);
+    await app.dataSource.query(`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE organisation_id = $1`, [ws.organisationId]);
+    await createAccount('New');
+    await eventually(() => deliveries(id), (list) => list.length === 2 && list.every((d) => d.status === 'succeeded'));
+
+    await pruneWebhookData(app.dataSource);
+
+    const left = await deliveries(id);
+    expect(left).toHaveLength(1);
+    const [{ count: attempts }] = await app.dataSource.query(`SELECT count(*)::int AS count FROM webhook_delivery_attempts WHERE organisation_id = $1`, [ws.organisationId]);
+    expect(attempts).toBe(1);
+    const feed = (await ws.api.get('/v2/events')).body.data.events.data;
+    expect(feed.map((event: AnyBody) => event.data.advertiser_account?.name)).toEqual(['New']);
   });
 });

@@ -58,10 +58,11 @@ function headerValue(value: string | string[] | undefined): string | null {
 }
 
 /**
- * Makes one attempt of one delivery and records it: the request (signed, with a bearer token when
- * the webhook's service has client credentials), the attempt in the log, and what follows: done,
- * the next attempt scheduled as a new job, or failed. A job run twice (its worker crashed after
- * sending) finds its attempt recorded and does nothing.
+ * Makes the attempts of a batch of jobs and records them: each request (signed, with a bearer
+ * token when the webhook's service has client credentials), each attempt in the log, and what
+ * follows: done, the next attempt scheduled as a new job, or failed. The batch is read in one
+ * statement and recorded in one transaction. A job run twice (its worker crashed after sending)
+ * finds its attempt recorded and does nothing more.
  */
 export class Deliverer {
   constructor(
@@ -74,18 +75,26 @@ export class Deliverer {
     private readonly logger: Logger,
   ) {}
 
-  async run(job: DeliveryJob): Promise<void> {
-    const target = await this.load(job.deliveryId);
-    if (!target || target.status !== DeliveryStatus.PENDING || target.attempt_count >= job.attempt) return;
-    if (!target.webhook_usable && target.event_type !== PING) {
-      await this.dataSource.query(`UPDATE webhook_deliveries SET status = $2, next_attempt_at = NULL, updated_at = now() WHERE id = $1 AND status = 'pending'`, [target.id, DeliveryStatus.FAILED]);
-      return;
+  async run(jobs: readonly DeliveryJob[]): Promise<void> {
+    const targets = await this.load(jobs.map((job) => job.deliveryId));
+    const due: { attemptNo: number; target: DeliveryTarget }[] = [];
+    const cancelled: string[] = [];
+    for (const job of jobs) {
+      const target = targets.get(job.deliveryId);
+      if (!target || target.status !== DeliveryStatus.PENDING || target.attempt_count >= job.attempt) continue;
+      if (!target.webhook_usable && target.event_type !== PING) cancelled.push(target.id);
+      else due.push({ attemptNo: job.attempt, target });
     }
-    const outcome = await this.attempt(target);
-    await this.record(target, job.attempt, outcome);
+    if (cancelled.length > 0) {
+      // The webhook was disabled or deleted since: its pending deliveries stop here.
+      await this.dataSource.query(`UPDATE webhook_deliveries SET status = $2, next_attempt_at = NULL, updated_at = now() WHERE id = ANY($1) AND status = 'pending'`, [cancelled, DeliveryStatus.FAILED]);
+    }
+    if (due.length === 0) return;
+    const made = await Promise.all(due.map(async ({ attemptNo, target }) => ({ attemptNo, target, outcome: await this.attempt(target) })));
+    await this.record(made);
   }
 
-  private async load(deliveryId: string): Promise<DeliveryTarget | undefined> {
+  private async load(deliveryIds: string[]): Promise<Map<string, DeliveryTarget>> {
     const rows: DeliveryTarget[] = await this.dataSource.query(
       `SELECT d.id, d.organisation_id, d.status, d.attempt_count, d.event_id, d.event_type,
               e.created_at AS event_created_at, e.payload::text AS payload, o.organization_code,
@@ -97,10 +106,10 @@ export class Deliverer {
          JOIN outbox_events e ON e.id = d.event_id
          JOIN organisations o ON o.id = d.organisation_id
          LEFT JOIN webhook_services s ON s.id = w.service_id AND s.deleted_at IS NULL
-        WHERE d.id = $1`,
-      [deliveryId],
+        WHERE d.id = ANY($1)`,
+      [deliveryIds],
     );
-    return rows[0];
+    return new Map(rows.map((row) => [String(row.id), row]));
   }
 
   private signingSecrets(target: DeliveryTarget, now: Date): string[] {
@@ -162,48 +171,91 @@ export class Deliverer {
     }
   }
 
-  private async record(target: DeliveryTarget, attemptNo: number, outcome: AttemptOutcome): Promise<void> {
-    const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
-    const gone = outcome.statusCode === 410;
-    const ping = target.event_type === PING;
-    const delay = succeeded || gone || ping ? null : nextAttemptDelaySeconds(this.settings.retrySchedule, attemptNo, outcome.retryAfter);
-    const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay * 1000);
-    const status = succeeded ? DeliveryStatus.SUCCEEDED : nextAttemptAt ? DeliveryStatus.PENDING : DeliveryStatus.FAILED;
+  private async record(made: { attemptNo: number; target: DeliveryTarget; outcome: AttemptOutcome }[]): Promise<void> {
+    const results = made.map(({ attemptNo, target, outcome }) => {
+      const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+      const gone = outcome.statusCode === 410;
+      const ping = target.event_type === PING;
+      const delay = succeeded || gone || ping ? null : nextAttemptDelaySeconds(this.settings.retrySchedule, attemptNo, outcome.retryAfter);
+      const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay * 1000);
+      const status = succeeded ? DeliveryStatus.SUCCEEDED : nextAttemptAt ? DeliveryStatus.PENDING : DeliveryStatus.FAILED;
+      return { attemptNo, target, outcome, succeeded, gone, ping, nextAttemptAt, status };
+    });
 
     await this.dataSource.transaction(async (manager) => {
-      const inserted: unknown[] = await manager.query(
+      const column = <T>(pick: (result: (typeof results)[number]) => T): T[] => results.map(pick);
+      const inserted: { delivery_id: string }[] = await manager.query(
         `INSERT INTO webhook_delivery_attempts (organisation_id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_body)
-         VALUES ($8, $1, $2, $3, $4, $5, $6, $7) ON CONFLICT (delivery_id, attempt_no) DO NOTHING RETURNING id`,
-        [target.id, attemptNo, outcome.startedAt, outcome.durationMs, outcome.statusCode, outcome.error, outcome.responseBody, target.organisation_id],
+         SELECT * FROM unnest($1::int[], $2::bigint[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[])
+         ON CONFLICT (delivery_id, attempt_no) DO NOTHING RETURNING delivery_id`,
+        [
+          column((r) => r.target.organisation_id),
+          column((r) => r.target.id),
+          column((r) => r.attemptNo),
+          column((r) => r.outcome.startedAt),
+          column((r) => r.outcome.durationMs),
+          column((r) => r.outcome.statusCode),
+          column((r) => r.outcome.error),
+          column((r) => r.outcome.responseBody),
+        ],
       );
-      if (inserted.length === 0) return; // recorded by an earlier run of this job
+      // Attempts an earlier run of the same job recorded already are left as that run left them.
+      const recordedIds = new Set(inserted.map((row) => String(row.delivery_id)));
+      const recorded = results.filter((result) => recordedIds.has(String(result.target.id)));
+      if (recorded.length === 0) return;
+      const only = <T>(pick: (result: (typeof results)[number]) => T): T[] => recorded.map(pick);
       await manager.query(
-        `UPDATE webhook_deliveries SET status = $2, attempt_count = $3, last_attempt_at = $4, last_status_code = $5, next_attempt_at = $6, updated_at = now() WHERE id = $1`,
-        [target.id, status, attemptNo, outcome.startedAt, outcome.statusCode, nextAttemptAt],
+        `UPDATE webhook_deliveries d
+            SET status = v.status, attempt_count = v.attempt_no, last_attempt_at = v.started_at, last_status_code = v.status_code, next_attempt_at = v.next_attempt_at, updated_at = now()
+           FROM unnest($1::bigint[], $2::varchar[], $3::int[], $4::timestamptz[], $5::int[], $6::timestamptz[]) AS v(id, status, attempt_no, started_at, status_code, next_attempt_at)
+          WHERE d.id = v.id`,
+        [only((r) => r.target.id), only((r) => r.status), only((r) => r.attemptNo), only((r) => r.outcome.startedAt), only((r) => r.outcome.statusCode), only((r) => r.nextAttemptAt)],
       );
-      if (nextAttemptAt) await this.queue.enqueue(manager, [{ deliveryId: target.id, attempt: attemptNo + 1, startAfter: nextAttemptAt }]);
-      if (!ping) await this.trackHealth(manager, target, succeeded, gone, outcome.startedAt);
+      await this.queue.enqueue(
+        manager,
+        recorded.flatMap((r) => (r.nextAttemptAt ? [{ deliveryId: String(r.target.id), attempt: r.attemptNo + 1, startAfter: r.nextAttemptAt }] : [])),
+      );
+      await this.trackHealth(manager, recorded.filter((r) => !r.ping));
     });
-    this.logger.debug({ deliveryId: target.id, attempt: attemptNo, status, statusCode: outcome.statusCode, error: outcome.error }, 'webhook attempt');
+    for (const r of results) this.logger.debug({ deliveryId: r.target.id, attempt: r.attemptNo, status: r.status, statusCode: r.outcome.statusCode, error: r.outcome.error }, 'webhook attempt');
   }
 
-  /** A success clears the failing streak; a 410, or failures for `disableAfterSeconds`, disable the webhook. */
-  private async trackHealth(manager: EntityManager, target: DeliveryTarget, succeeded: boolean, gone: boolean, at: Date): Promise<void> {
-    if (succeeded) {
-      if (target.failing_since) await manager.query(`UPDATE webhooks SET failing_since = NULL WHERE id = $1`, [target.webhook_id]);
-      return;
+  /**
+   * Per webhook: a success clears the failing streak; a failure starts one; a 410, or failures
+   * for `disableAfterSeconds`, disable the webhook and record a `webhook_disabled` event.
+   */
+  private async trackHealth(manager: EntityManager, results: { target: DeliveryTarget; succeeded: boolean; gone: boolean; outcome: AttemptOutcome }[]): Promise<void> {
+    const byWebhook = new Map<number, typeof results>();
+    for (const result of results) byWebhook.set(result.target.webhook_id, [...(byWebhook.get(result.target.webhook_id) ?? []), result]);
+    const recovered: number[] = [];
+    const started: { id: number; at: Date }[] = [];
+    for (const [webhookId, outcomes] of byWebhook) {
+      const { target } = outcomes[0];
+      if (outcomes.some((result) => result.gone)) {
+        await this.disable(manager, target, 'the receiver answered 410 Gone');
+        continue;
+      }
+      if (outcomes.some((result) => result.succeeded)) {
+        if (target.failing_since) recovered.push(webhookId);
+        continue;
+      }
+      const at = outcomes[0].outcome.startedAt;
+      const failingSince = target.failing_since ?? at;
+      const failingFor = (at.getTime() - failingSince.getTime()) / 1000;
+      if (failingFor >= this.settings.disableAfterSeconds) {
+        await this.disable(manager, target, `every attempt failed for ${Math.round(failingFor / 3600)} h (since ${failingSince.toISOString()})`);
+      } else if (!target.failing_since) started.push({ id: webhookId, at });
     }
-    const failingSince = target.failing_since ?? at;
-    const failingFor = (at.getTime() - failingSince.getTime()) / 1000;
-    const reason = gone
-      ? 'the receiver answered 410 Gone'
-      : failingFor >= this.settings.disableAfterSeconds
-        ? `every attempt failed for ${Math.round(failingFor / 3600)} h (since ${failingSince.toISOString()})`
-        : null;
-    if (!reason) {
-      if (!target.failing_since) await manager.query(`UPDATE webhooks SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL`, [target.webhook_id, at]);
-      return;
+    if (recovered.length > 0) await manager.query(`UPDATE webhooks SET failing_since = NULL WHERE id = ANY($1)`, [recovered]);
+    if (started.length > 0) {
+      await manager.query(`UPDATE webhooks w SET failing_since = v.at FROM unnest($1::int[], $2::timestamptz[]) AS v(id, at) WHERE w.id = v.id AND w.failing_since IS NULL`, [
+        started.map((entry) => entry.id),
+        started.map((entry) => entry.at),
+      ]);
     }
+  }
+
+  private async disable(manager: EntityManager, target: DeliveryTarget, reason: string): Promise<void> {
     const disabled: unknown[] = await manager.query(
       `UPDATE webhooks SET active = false, disabled_reason = $2, failing_since = NULL, updated_at = now() WHERE id = $1 AND active RETURNING id`,
       [target.webhook_id, reason],

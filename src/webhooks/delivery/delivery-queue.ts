@@ -1,4 +1,4 @@
-import { PgBoss, type Db, type Job, type JobResult } from 'pg-boss';
+import { PgBoss, type Db, type Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 
@@ -20,6 +20,8 @@ export interface ScheduledAttempt extends DeliveryJob {
 export interface WorkerOptions {
   /** Jobs fetched per poll, run concurrently. */
   batchSize: number;
+  /** Batches in flight at once, so one slow receiver holds up only its own batch. */
+  concurrency: number;
 }
 
 /**
@@ -104,24 +106,23 @@ export class DeliveryQueue {
     );
   }
 
-  /** Runs `handle` for every attempt job, `batchSize` at a time; a job whose handler throws is retried by pg-boss. */
-  async work(options: WorkerOptions, handle: (job: DeliveryJob) => Promise<void>): Promise<void> {
+  /**
+   * Runs `handle` on each batch of attempt jobs (up to `batchSize`, made concurrently). A batch
+   * whose handler throws (its outcome could not be recorded) is retried by pg-boss.
+   */
+  async work(options: WorkerOptions, handle: (jobs: DeliveryJob[]) => Promise<void>): Promise<void> {
     const boss = await this.started();
     await boss.work<DeliveryJob>(
       DELIVERY_QUEUE,
-      { batchSize: options.batchSize, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
-      async (jobs: Job<DeliveryJob>[]): Promise<JobResult[]> =>
-        Promise.all(
-          jobs.map(async (job): Promise<JobResult> => {
-            try {
-              await handle(job.data);
-              return { id: job.id, status: 'completed' };
-            } catch (error) {
-              this.logger.warn({ err: error, deliveryId: job.data.deliveryId }, 'delivery job failed; pg-boss retries it');
-              return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
-            }
-          }),
-        ),
+      { batchSize: options.batchSize, localConcurrency: options.concurrency, burstWhenBatchFull: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
+      async (jobs: Job<DeliveryJob>[]) => {
+        try {
+          await handle(jobs.map((job) => job.data));
+        } catch (error) {
+          this.logger.warn({ error: error instanceof Error ? error.message : String(error), jobs: jobs.length }, 'delivery batch failed; pg-boss retries it');
+          throw error;
+        }
+      },
     );
   }
 

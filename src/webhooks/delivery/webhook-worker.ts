@@ -11,8 +11,9 @@ import { OutboxRelay } from './relay';
 
 /** The log and the event feed keep 30 days. */
 const RETENTION = '30 days';
-/** Attempts run concurrently per worker process (one pg-boss fetch). */
-const BATCH_SIZE = 50;
+/** Attempts per pg-boss fetch (read and recorded together), and fetches in flight per process. */
+const BATCH_SIZE = 25;
+const CONCURRENT_BATCHES = 4;
 
 export interface WebhookWorkerDeps {
   dataSource: DataSource;
@@ -47,7 +48,7 @@ export class WebhookWorker {
   }
 
   async start(): Promise<void> {
-    await this.deps.queue.work({ batchSize: BATCH_SIZE }, (job) => this.deliverer.run(job));
+    await this.deps.queue.work({ batchSize: BATCH_SIZE, concurrency: CONCURRENT_BATCHES }, (jobs) => this.deliverer.run(jobs));
     await this.deps.queue.schedulePruning(() => pruneWebhookData(this.deps.dataSource));
     this.relay.start();
     this.deps.logger.info('webhook worker running');
