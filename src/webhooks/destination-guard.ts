@@ -15,6 +15,11 @@ export interface DestinationPolicy {
   requireHttps: boolean;
 }
 
+const SAVE_LOOKUP_TIMEOUT_MS = 2_000;
+
+/** How names are resolved: the system resolver, or (in tests) a fixed table standing in for a rebinding DNS server. */
+export type Resolver = (hostname: string, options: dns.LookupAllOptions, callback: (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void) => void;
+
 export class DestinationRefusedError extends Error {
   constructor(message: string) {
     super(message);
@@ -58,24 +63,29 @@ export function urlProblem(raw: string, policy: DestinationPolicy): string | nul
  * resolve now is accepted (the receiver may not be published yet); the connect-time check
  * still guards every request.
  */
-export async function destinationProblem(raw: string, policy: DestinationPolicy): Promise<string | null> {
+export async function destinationProblem(raw: string, policy: DestinationPolicy, resolve: Resolver = dns.lookup): Promise<string | null> {
   const problem = urlProblem(raw, policy);
   if (problem || policy.allowPrivateNetworks) return problem;
   const host = hostOf(new URL(raw));
   if (net.isIP(host) !== 0) return null;
-  const addresses = await dns.promises.lookup(host, { all: true, verbatim: true }).catch(() => []);
+  const addresses = await Promise.race([
+    new Promise<dns.LookupAddress[]>((done) => resolve(host, { all: true }, (error, addresses) => done(error ? [] : addresses))),
+    // A resolver that does not answer must not hold a request: the connect-time check remains.
+    new Promise<dns.LookupAddress[]>((resolve) => setTimeout(() => resolve([]), SAVE_LOOKUP_TIMEOUT_MS).unref()),
+  ]);
   return addresses.some(({ address }) => !isPublicAddress(address)) ? 'must not resolve to a loopback, private, link-local or reserved address' : null;
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
+
 /**
  * A `lookup` for the HTTP client's sockets that refuses non-public answers: the check happens on
  * the very addresses the socket connects to.
  */
-export function guardedLookup(policy: DestinationPolicy) {
+export function guardedLookup(policy: DestinationPolicy, resolve: Resolver = dns.lookup) {
   return (hostname: string, options: dns.LookupOptions, callback: LookupCallback): void => {
-    dns.lookup(hostname, { ...options, all: true }, (error, addresses: dns.LookupAddress[]) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const allowed = policy.allowPrivateNetworks ? addresses : addresses.filter(({ address }) => isPublicAddress(address));
       if (allowed.length === 0) {

@@ -9,7 +9,7 @@ import { recordEvent } from '../outbox/outbox';
 import type { SecretBox } from '../secrets/secret-box';
 import type { DeliveryQueue } from './delivery/delivery-queue';
 import { newSigningSecret } from './delivery/signing';
-import { type DestinationPolicy, destinationProblem, urlProblem } from './destination-guard';
+import { type DestinationPolicy, destinationProblem } from './destination-guard';
 import { DeliveryStatus, WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookServiceConfig } from './webhook-service.entity';
 import { Webhook } from './webhook.entity';
@@ -67,6 +67,7 @@ export class WebhookService {
   async createService(ctx: RequestContext, input: WebhookServiceInput): Promise<WebhookServiceConfig> {
     const problems = await validationProblems(input, ['name']);
     checkCredentials(input, null, problems);
+    await this.checkUrl(input.authUrl, problems, 'authUrl');
     problems.throwIfAny();
     return this.dataSource.transaction(async (manager) => {
       await this.lockWorkspace(manager, ctx);
@@ -80,6 +81,7 @@ export class WebhookService {
 
   async updateService(ctx: RequestContext, id: number, input: WebhookServiceInput): Promise<WebhookServiceConfig> {
     const problems = await validationProblems(input);
+    await this.checkUrl(input.authUrl, problems, 'authUrl');
     return this.dataSource.transaction(async (manager) => {
       await this.lockWorkspace(manager, ctx);
       const current = await this.loadService(manager, ctx, id, 'update');
@@ -293,10 +295,11 @@ export class WebhookService {
     return id;
   }
 
-  private async checkUrl(url: string | undefined, problems: FieldErrorCollector): Promise<void> {
-    if (typeof url !== 'string' || problems.has('url')) return;
-    const problem = urlProblem(url, this.deps.policy) ?? (await destinationProblem(url, this.deps.policy));
-    if (problem) problems.add('url', problem);
+  /** Receiver and token URLs must reach the public internet (see destination-guard.ts). */
+  private async checkUrl(url: string | null | undefined, problems: FieldErrorCollector, field = 'url'): Promise<void> {
+    if (typeof url !== 'string' || problems.has(field)) return;
+    const problem = await destinationProblem(url, this.deps.policy);
+    if (problem) problems.add(field, problem);
   }
 
   private serviceValues(input: WebhookServiceInput): Partial<WebhookServiceConfig> {

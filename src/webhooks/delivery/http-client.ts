@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { type DestinationPolicy, DestinationRefusedError, guardedLookup, urlProblem } from '../destination-guard';
+import { type DestinationPolicy, DestinationRefusedError, guardedLookup, type Resolver, urlProblem } from '../destination-guard';
 
 const RESPONSE_EXCERPT_BYTES = 1024;
 
@@ -47,8 +47,9 @@ export class PartnerHttpClient {
   constructor(
     private readonly policy: DestinationPolicy,
     private readonly timeoutMs: number,
+    resolve?: Resolver,
   ) {
-    this.agent = new Agent({ connect: { lookup: guardedLookup(policy) }, keepAliveTimeout: 10_000, connections: 64 });
+    this.agent = new Agent({ connect: { lookup: guardedLookup(policy, resolve) }, keepAliveTimeout: 10_000, connections: 64 });
   }
 
   async post(url: string, headers: Record<string, string>, body: string, maxBodyBytes = RESPONSE_EXCERPT_BYTES): Promise<HttpAnswer> {
