@@ -1,7 +1,20 @@
-import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, isISO8601, MaxLength, ValidateBy } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
 import { IsEntityId } from '../common/validation';
 import { EVENT_TYPES } from './event-catalogue';
+
+/** A date, or a date and time with its zone (RFC 3339): the ISO 8601 forms PostgreSQL reads as one instant. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+function IsInstant(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isInstant',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && INSTANT.test(value) && isISO8601(value, { strict: true }),
+      defaultMessage: () => 'must be a date or a date-time with a time zone (2026-11-23 or 2026-11-23T18:00:00Z)',
+    },
+  });
+}
 
 @InputType({ description: 'Narrows the event feed.' })
 export class EventFilter {
@@ -18,6 +31,6 @@ export class EventFilter {
   resourceId?: string | number;
 
   @Field(() => String, { nullable: true, description: 'Only events created after this instant (ISO 8601).' })
-  @IsOptional() @IsISO8601({ strict: true }, { message: 'must be an ISO 8601 timestamp' })
+  @IsOptional() @IsInstant()
   createdAfter?: string;
 }

@@ -35,12 +35,15 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === 'unicast';
 }
 
+/** The host as resolvers see it: no IPv6 brackets, no trailing dot (`localhost.` is `localhost`). */
 function hostOf(url: URL): string {
-  return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  return host.replace(/\.+$/, '');
 }
 
 /** What is wrong with a receiver URL before any lookup (scheme, literal address), or null. */
 export function urlProblem(raw: string, policy: DestinationPolicy): string | null {
+  if (raw !== raw.trim()) return 'must not start or end with spaces';
   let url: URL;
   try {
     url = new URL(raw);

@@ -30,7 +30,7 @@ function upsertId(request: FastifyRequest): number | null {
   const raw = (request.body as Record<string, unknown> | undefined)?.id;
   if (raw === undefined || raw === null) return null;
   const id = parseId(raw);
-  if (id === null) throw new WireValidationError({ id: ['id must be a positive integer id'] });
+  if (id === null) throw new WireValidationError({ id: ['must be a positive integer id'] });
   return id;
 }
 

@@ -82,6 +82,8 @@ export class WebhookService {
   async updateService(ctx: RequestContext, id: number, input: WebhookServiceInput): Promise<WebhookServiceConfig> {
     const problems = await validationProblems(input);
     await this.checkUrl(input.authUrl, problems, 'authUrl');
+    // Field rules first, then the id (as every update does); the credentials rule needs the stored service.
+    problems.throwIfAny();
     return this.dataSource.transaction(async (manager) => {
       await this.lockWorkspace(manager, ctx);
       const current = await this.loadService(manager, ctx, id, 'update');
