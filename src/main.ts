@@ -1,38 +1,17 @@
 import 'reflect-metadata';
 import { startApp } from './app';
-import { ConfigError, loadConfig } from './config/config';
 import { createLogger } from './logging/logger';
+import { loadConfigOrExit, stopOnSignals } from './process-lifecycle';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const app = await startApp(config, logger);
-  logger.info({ graphql: `${app.server.listeningOrigin}/graphql`, database: app.database.embedded ? 'embedded' : 'DATABASE_URL' }, 'campaign partner API listening');
-
-  const shutdown = (signal: string): void => {
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    app.stop().then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  logger.info(
+    { graphql: `${app.server.listeningOrigin}/graphql`, database: app.database.embedded ? 'embedded' : 'DATABASE_URL', webhookWorker: config.worker },
+    'campaign partner API listening',
+  );
+  stopOnSignals(logger, app.stop);
 }
 
 main().catch((error: unknown) => {

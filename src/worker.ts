@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { type AppConfig, ConfigError, loadConfig } from './config/config';
 import { openDatabase } from './db/database';
 import { createLogger } from './logging/logger';
+import { loadConfigOrExit, stopOnSignals } from './process-lifecycle';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker';
 import { webhookDeps } from './webhooks/webhook-deps';
 
@@ -10,37 +10,16 @@ import { webhookDeps } from './webhooks/webhook-deps';
  * nodes with WORKER=false and any number of these beside them on one database.
  */
 async function main(): Promise<void> {
-  let config: AppConfig;
-  try {
-    config = { ...loadConfig(), worker: true };
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = { ...loadConfigOrExit(), worker: true };
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config, logger);
   const deps = await webhookDeps(config, database.url, logger);
   const worker = new WebhookWorker({ dataSource: database.dataSource, databaseUrl: database.url, ...deps, settings: config.webhooks, logger });
   await worker.start();
-
-  const shutdown = (signal: string): void => {
-    logger.info({ signal }, 'worker shutting down: finishing attempts in flight');
-    worker
-      .stop()
-      .then(() => database.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error({ err: error }, 'worker shutdown failed');
-          process.exit(1);
-        },
-      );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  stopOnSignals(logger, async () => {
+    await worker.stop();
+    await database.close();
+  });
 }
 
 main().catch((error: unknown) => {

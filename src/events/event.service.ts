@@ -1,10 +1,11 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
-import { NotFoundError } from '../common/errors';
+import { NotFoundError, ValidationFailedError } from '../common/errors';
 import { parseId } from '../common/ids';
-import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import { type ConnectionRequest, type ConnectionSlice, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertAllValid } from '../common/validation';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
+import { parseBigId } from '../webhooks/webhook.service';
 import { EventFilter } from './event.input';
 
 const RESOURCE = 'Event';
@@ -44,4 +45,39 @@ export class EventService {
     if (filter.createdAfter) query.andWhere('e.createdAt > :createdAfter', { createdAfter: filter.createdAfter });
     return query;
   }
+
+  /**
+   * The feed as a GraphQL connection, newest first, always. Keyset on the id alone, since the id
+   * is the feed's order; `fetchConnection` cannot serve it, its cursors hold 32-bit ids and these
+   * are bigints. `request.property` and `request.direction` are not used.
+   */
+  async connection(ctx: RequestContext, filter: EventFilter, request: ConnectionRequest): Promise<ConnectionSlice<OutboxEvent>> {
+    await assertAllValid(filter, request);
+    const query = this.filtered(ctx, filter);
+    if (request.after !== undefined) query.andWhere('e.id < :afterId', { afterId: decodeEventCursor(request.after) });
+    const rows = await query.orderBy('e.id', 'DESC').limit(request.first + 1).getMany();
+    return {
+      items: rows.slice(0, request.first).map((node) => ({ node, cursor: encodeEventCursor(node.id) })),
+      hasNextPage: rows.length > request.first,
+      hasPreviousPage: request.after !== undefined,
+    };
+  }
+}
+
+/** The shape of the other lists' cursors (base64url JSON `[property, value, id]`), so clients see one kind. */
+function encodeEventCursor(id: string): string {
+  return Buffer.from(JSON.stringify(['id', Number(id), Number(id)])).toString('base64url');
+}
+
+function decodeEventCursor(cursor: string): string {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(decoded) && decoded.length === 3 && decoded[0] === 'id' && typeof decoded[2] === 'number' && decoded[1] === decoded[2]) {
+      const id = parseBigId(decoded[2]);
+      if (id !== null) return id;
+    }
+  } catch {
+    // reported below
+  }
+  throw ValidationFailedError.single('after', 'is not a cursor of this list in this order');
 }

@@ -5,12 +5,14 @@ import { AdvertiserAccountResolver } from '../advertiser-accounts/advertiser-acc
 import { CampaignResolver } from '../campaigns/campaign.resolver';
 import { ContentResolver } from '../contents/content.resolver';
 import { DistributionResolver } from '../distributions/distribution.resolver';
+import { EventResolver } from '../events/event.resolver';
 import { MemberResolver } from '../members/member.resolver';
 import { OrganisationUserResolver } from '../organisation-users/organisation-user.resolver';
 import { OrganisationResolver } from '../organisations/organisation.resolver';
 import { PhaseResolver } from '../phases/phase.resolver';
 import { PublisherProfileResolver, PublisherTitleResolver } from '../publisher-profiles/publisher-profile.resolver';
 import { ReferenceLibraryResolver } from '../reference-libraries/reference-library.resolver';
+import { WebhookDeliveryResolver, WebhookResolver } from '../webhooks/webhook.resolver';
 
 export const RESOLVERS = [
   OrganisationResolver,
@@ -24,6 +26,9 @@ export const RESOLVERS = [
   PublisherProfileResolver,
   PublisherTitleResolver,
   ReferenceLibraryResolver,
+  WebhookResolver,
+  WebhookDeliveryResolver,
+  EventResolver,
 ] as const;
 
 /**

@@ -262,21 +262,24 @@ describe('a webhook that keeps failing', () => {
 
 describe('housekeeping', () => {
   it('prunes events, deliveries and attempts older than 30 days', async () => {
-    const { id } = await subscribe(['advertiser_account_created']);
-    await createAccount('Old');
-    await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
-    await app.dataSource.query(`UPDATE outbox_events SET created_at = now() - interval '31 days' WHERE organisation_id = $1`, [ws.organisationId]);
-    await app.dataSource.query(`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE organisation_id = $1`, [ws.organisationId]);
-    await createAccount('New');
-    await eventually(() => deliveries(id), (list) => list.length === 2 && list.every((d) => d.status === 'succeeded'));
+    // A workspace of its own: the webhooks other tests left would add deliveries of their own.
+    const owner = await app.workspace();
+    const created = await owner.api.post('/v2/webhooks', { name: 'pruned', url: receiver.url, events: ['advertiser_account_created'] });
+    const id = created.body.data.webhook.id;
+    const logOf = async (): Promise<AnyBody[]> => (await owner.api.get(`/v2/webhooks/${id}/deliveries`)).body.data.deliveries.data;
+    expect((await owner.api.post('/v2/advertiser-accounts', { name: 'Old' })).status).toBe(200);
+    await eventually(logOf, (list) => list[0]?.status === 'succeeded');
+    await app.dataSource.query(`UPDATE outbox_events SET created_at = now() - interval '31 days' WHERE organisation_id = $1`, [owner.organisationId]);
+    await app.dataSource.query(`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE organisation_id = $1`, [owner.organisationId]);
+    expect((await owner.api.post('/v2/advertiser-accounts', { name: 'New' })).status).toBe(200);
+    await eventually(logOf, (list) => list.length === 2 && list.every((d) => d.status === 'succeeded'));
 
     await pruneWebhookData(app.dataSource);
 
-    const left = await deliveries(id);
-    expect(left).toHaveLength(1);
-    const [{ count: attempts }] = await app.dataSource.query(`SELECT count(*)::int AS count FROM webhook_delivery_attempts WHERE organisation_id = $1`, [ws.organisationId]);
+    expect(await logOf()).toHaveLength(1);
+    const [{ count: attempts }] = await app.dataSource.query(`SELECT count(*)::int AS count FROM webhook_delivery_attempts WHERE organisation_id = $1`, [owner.organisationId]);
     expect(attempts).toBe(1);
-    const feed = (await ws.api.get('/v2/events')).body.data.events.data;
+    const feed = (await owner.api.get('/v2/events')).body.data.events.data;
     expect(feed.map((event: AnyBody) => event.data.advertiser_account?.name)).toEqual(['New']);
   });
 });

@@ -1,0 +1,222 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { NotFoundError } from '../common/errors';
+import { parseIdOrNotFound } from '../common/ids';
+import { PageRequest } from '../common/pagination';
+import { FeedEvent, toFeedEvent } from '../events/event.graphql';
+import { EVENT_RETENTION_DAYS } from '../events/event.service';
+import type { GraphQLContext } from '../graphql/context';
+import { attempt, type MutationOutcome, UserErrorCode } from '../graphql/user-error';
+import { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookServiceConfig } from './webhook-service.entity';
+import { Webhook } from './webhook.entity';
+import {
+  WebhookDeletePayload,
+  WebhookDeliveryPage,
+  WebhookDeliveryPayload,
+  WebhookPayload,
+  WebhookSecretPayload,
+  WebhookServiceDeletePayload,
+  WebhookServicePayload,
+} from './webhook.graphql';
+import { DeliveryFilter, WebhookInput, WebhookServiceInput } from './webhook.input';
+import { MAX_SERVICES, MAX_WEBHOOKS, parseBigId } from './webhook.service';
+
+/** The resources the service names in its NotFoundErrors. */
+const WEBHOOK = 'Webhook';
+const SERVICE = 'Webhook service';
+const DELIVERY = 'Webhook delivery';
+
+function deliveryIdOrNotFound(raw: string): string {
+  const id = parseBigId(raw);
+  if (id === null) throw new NotFoundError(DELIVERY);
+  return id;
+}
+
+/**
+ * attempt() for a mutation naming two records: `attempt` reports every NOT_FOUND on one argument,
+ * so the one that names the missing record is put back afterwards.
+ */
+async function attemptOnDelivery<T>(run: () => Promise<T>): Promise<MutationOutcome<T>> {
+  const missing: { argument: string | null } = { argument: null };
+  const outcome = await attempt(async () => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof NotFoundError) missing.argument = error.resource === DELIVERY ? 'deliveryId' : 'webhookId';
+      throw error;
+    }
+  }, { fields: null, id: 'webhookId' });
+  const { argument } = missing;
+  if (argument === null) return outcome;
+  return { ...outcome, userErrors: outcome.userErrors.map((error) => (error.code === UserErrorCode.NOT_FOUND ? { ...error, field: [argument] } : error)) };
+}
+
+@Resolver(() => Webhook)
+export class WebhookResolver {
+  @Query(() => [WebhookServiceConfig], { description: `Webhook services of the workspace (at most ${MAX_SERVICES}), by id.` })
+  async webhookServices(@Ctx() { request, services }: GraphQLContext): Promise<WebhookServiceConfig[]> {
+    return services.webhooks.listServices(request);
+  }
+
+  @Query(() => [Webhook], { description: `Webhooks of the workspace, by id. A plain list, not a connection: a workspace has at most ${MAX_WEBHOOKS}.` })
+  async webhooks(@Ctx() { request, services }: GraphQLContext): Promise<Webhook[]> {
+    return services.webhooks.list(request);
+  }
+
+  @Query(() => Webhook, { nullable: true, description: 'One webhook; NOT_FOUND when it is not in this workspace.' })
+  async webhook(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Webhook> {
+    return services.webhooks.get(request, parseIdOrNotFound(id, WEBHOOK));
+  }
+
+  @Query(() => WebhookDelivery, {
+    nullable: true,
+    description: "One delivery with every attempt, also of a deleted webhook (its log stays readable); NOT_FOUND when the webhook is not this workspace's or the delivery not the webhook's.",
+  })
+  async webhookDelivery(
+    @Ctx() { request, services }: GraphQLContext,
+    @Arg('webhookId', () => ID) webhookId: string,
+    @Arg('deliveryId', () => ID) deliveryId: string,
+  ): Promise<WebhookDelivery> {
+    return services.webhooks.delivery(request, parseIdOrNotFound(webhookId, WEBHOOK), deliveryIdOrNotFound(deliveryId));
+  }
+
+  @Mutation(() => WebhookServicePayload)
+  async webhookServiceCreate(
+    @Ctx() { request, services }: GraphQLContext,
+    @Arg('input', () => WebhookServiceInput) input: WebhookServiceInput,
+  ): Promise<WebhookServicePayload> {
+    const { result, userErrors } = await attempt(() => services.webhooks.createService(request, input));
+    return { webhookService: result, userErrors };
+  }
+
+  @Mutation(() => WebhookServicePayload, { description: 'Changes the given fields; omitted fields stay as they are (an omitted `clientSecret` keeps the stored one).' })
+  async webhookServiceUpdate(
+    @Ctx() { request, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => WebhookServiceInput) input: WebhookServiceInput,
+  ): Promise<WebhookServicePayload> {
+    const { result, userErrors } = await attempt(() => services.webhooks.updateService(request, parseIdOrNotFound(id, SERVICE), input));
+    return { webhookService: result, userErrors };
+  }
+
+  @Mutation(() => WebhookServiceDeletePayload, { description: 'Deletes the service; refused while webhooks use it.' })
+  async webhookServiceDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookServiceDeletePayload> {
+    const { result, userErrors } = await attempt(() => services.webhooks.deleteService(request, parseIdOrNotFound(id, SERVICE)));
+    return { deletedWebhookServiceId: result ? String(result.id) : null, userErrors };
+  }
+
+  @Mutation(() => WebhookSecretPayload, { description: 'Creates an active webhook; the payload shows its signing secret, this once.' })
+  async webhookCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => WebhookInput) input: WebhookInput): Promise<WebhookSecretPayload> {
+    const { result, userErrors } = await attempt(() => services.webhooks.create(request, input));
+    return { webhook: result?.webhook ?? null, secret: result?.secret ?? null, userErrors };
+  }
+
+  @Mutation(() => WebhookPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
+  async webhookUpdate(
+    @Ctx() { request, services }: GraphQLContext,
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => WebhookInput) input: WebhookInput,
+  ): Promise<WebhookPayload> {
+    const { result, userErrors } = await attempt(() => services.webhooks.update(request, parseIdOrNotFound(id, WEBHOOK), input));
+    return { webhook: result, userErrors };
+  }
+
+  @Mutation(() => WebhookDeletePayload, { description: 'Soft-deletes the webhook: pending deliveries fail at their next attempt; its log stays readable (`webhookDelivery`).' })
+  async webhookDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookDeletePayload> {
+    const { result, userErrors } = await attempt(() => services.webhooks.delete(request, parseIdOrNotFound(id, WEBHOOK)));
+    return { deletedWebhookId: result ? String(result.id) : null, userErrors };
+  }
+
+  @Mutation(() => WebhookPayload, { description: 'Switches the webhook on and forgets its failing streak.' })
+  async webhookEnable(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookPayload> {
+    const { result, userErrors } = await attempt(() => services.webhooks.setActive(request, parseIdOrNotFound(id, WEBHOOK), true));
+    return { webhook: result, userErrors };
+  }
+
+  @Mutation(() => WebhookPayload, { description: 'Switches the webhook off: no deliveries are made to it until it is enabled.' })
+  async webhookDisable(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookPayload> {
+    const { result, userErrors } = await attempt(() => services.webhooks.setActive(request, parseIdOrNotFound(id, WEBHOOK), false));
+    return { webhook: result, userErrors };
+  }
+
+  @Mutation(() => WebhookSecretPayload, { description: 'A new signing secret, shown this once; the previous one keeps signing alongside it for 24 hours.' })
+  async webhookRotateSecret(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookSecretPayload> {
+    const { result, userErrors } = await attempt(() => services.webhooks.rotateSecret(request, parseIdOrNotFound(id, WEBHOOK)));
+    return { webhook: result?.webhook ?? null, secret: result?.secret ?? null, userErrors };
+  }
+
+  @Mutation(() => WebhookDeliveryPayload, { description: 'Queues a `ping` event to the webhook (active or not) as one delivery with a single attempt.' })
+  async webhookTest(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookDeliveryPayload> {
+    const { result, userErrors } = await attempt(() => services.webhooks.test(request, parseIdOrNotFound(id, WEBHOOK)));
+    return { delivery: result, userErrors };
+  }
+
+  @Mutation(() => WebhookDeliveryPayload, { description: 'Queues the same event (same `webhook-id`) again, as a new delivery with a fresh schedule.' })
+  async webhookDeliveryRedeliver(
+    @Ctx() { request, services }: GraphQLContext,
+    @Arg('webhookId', () => ID) webhookId: string,
+    @Arg('deliveryId', () => ID) deliveryId: string,
+  ): Promise<WebhookDeliveryPayload> {
+    const { result, userErrors } = await attemptOnDelivery(() =>
+      services.webhooks.redeliver(request, parseIdOrNotFound(webhookId, WEBHOOK), deliveryIdOrNotFound(deliveryId)),
+    );
+    return { delivery: result, userErrors };
+  }
+
+  @FieldResolver(() => ID, { nullable: true, description: 'The webhook service whose credentials deliveries use; null for none.' })
+  serviceId(@Root() webhook: Webhook): string | null {
+    return webhook.serviceId === null ? null : String(webhook.serviceId);
+  }
+
+  // The service layer joins the service into every webhook it returns.
+  @FieldResolver(() => WebhookServiceConfig, { nullable: true, description: 'The webhook service named by `serviceId`; null for none.' })
+  service(@Root() webhook: Webhook): WebhookServiceConfig | null {
+    return webhook.service ?? null;
+  }
+
+  @FieldResolver(() => WebhookDeliveryPage, { description: 'The delivery log, newest first, a numbered page at a time (like `GET /v2/webhooks/{id}/deliveries`).' })
+  async deliveries(
+    @Root() webhook: Webhook,
+    @Ctx() { request, services }: GraphQLContext,
+    @Arg('page', () => Int, { nullable: true, description: 'Page number from 1 (default 1).' }) page?: number | null,
+    @Arg('perPage', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 15).' }) perPage?: number | null,
+    @Arg('filter', () => DeliveryFilter, { nullable: true }) filter?: DeliveryFilter | null,
+  ): Promise<WebhookDeliveryPage> {
+    const pageRequest = new PageRequest();
+    if (page !== undefined && page !== null) pageRequest.page = page;
+    if (perPage !== undefined && perPage !== null) pageRequest.perPage = perPage;
+    const slice = await services.webhooks.deliveries(request, webhook.id, filter ?? new DeliveryFilter(), pageRequest);
+    return { nodes: slice.items, page: slice.page, perPage: slice.perPage, hasNextPage: slice.hasNextPage };
+  }
+}
+
+@Resolver(() => WebhookDelivery)
+export class WebhookDeliveryResolver {
+  @FieldResolver(() => ID, { description: 'The webhook the delivery is for.' })
+  webhookId(@Root() delivery: WebhookDelivery): string {
+    return String(delivery.webhookId);
+  }
+
+  @FieldResolver(() => ID, { description: 'The event delivered: its `id` in the envelope and the `webhook-id` header.' })
+  eventId(@Root() delivery: WebhookDelivery): string {
+    return delivery.eventId;
+  }
+
+  @FieldResolver(() => [WebhookDeliveryAttempt], { description: 'Every attempt, oldest first.' })
+  async attempts(@Root() delivery: WebhookDelivery, @Ctx() { request, services }: GraphQLContext): Promise<WebhookDeliveryAttempt[]> {
+    // A delivery read alone comes with its attempts; a page of the log does not, so each one asks.
+    if (delivery.attempts) return [...delivery.attempts].sort((a, b) => a.attemptNo - b.attemptNo);
+    return (await services.webhooks.delivery(request, delivery.webhookId, delivery.id)).attempts ?? [];
+  }
+
+  @FieldResolver(() => FeedEvent, { nullable: true, description: `The event delivered; null once it has left the event feed (after ${EVENT_RETENTION_DAYS} days).` })
+  async event(@Root() delivery: WebhookDelivery, @Ctx() { request, services }: GraphQLContext): Promise<FeedEvent | null> {
+    try {
+      return toFeedEvent(await services.events.get(request, delivery.eventId), request.organisationCode);
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  }
+}
