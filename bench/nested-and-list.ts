@@ -46,7 +46,7 @@ async function main(): Promise<void> {
 
   const config = loadConfig({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production', SECRETS_KEY: randomBytes(32).toString('hex'), WORKER: 'false' });
   const seeding = await openDatabase(config, logger);
-  const seedingWebhooks = await webhookDeps(config, seeding.url, logger);
+  const seedingWebhooks = await webhookDeps(config, seeding, logger);
   const started = Date.now();
   const demo = await seedDemo(createServices(seeding.dataSource, seedingWebhooks), 50);
   // Planner statistics as a long-running database has them (autovacuum would get there in its own time).

@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   const receiver = new Receiver();
   const url = await receiver.start();
   const database = await openDatabase(config, logger);
-  const deps = await webhookDeps(config, database.url, logger);
+  const deps = await webhookDeps(config, database, logger);
   await deps.queue.prepare();
   const services = createServices(database.dataSource, deps);
   const organisation = await services.organisations.create('Webhook bench');

@@ -18,7 +18,7 @@ export interface RunningApp {
 export async function startApp(config: AppConfig, logger: Logger): Promise<RunningApp> {
   const database = await openDatabase(config, logger);
   const readiness = new Readiness(database.dataSource);
-  const webhooks = await webhookDeps(config, database.url, logger);
+  const webhooks = await webhookDeps(config, database, logger);
   const worker = config.worker
     ? new WebhookWorker({ dataSource: database.dataSource, databaseUrl: database.url, ...webhooks, settings: config.webhooks, logger })
     : undefined;

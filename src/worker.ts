@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const config = { ...loadConfigOrExit(), worker: true };
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config, logger);
-  const deps = await webhookDeps(config, database.url, logger);
+  const deps = await webhookDeps(config, database, logger);
   const worker = new WebhookWorker({ dataSource: database.dataSource, databaseUrl: database.url, ...deps, settings: config.webhooks, logger });
   await worker.start();
   stopOnSignals(logger, async () => {

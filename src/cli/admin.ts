@@ -37,7 +37,7 @@ async function withServices<T>(run: (services: Services) => Promise<T>): Promise
   const logger: Logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
   const database = await openDatabase(config, logger);
   // Events the CLI records are delivered by the workers, through the outbox: no queue is opened here.
-  const webhooks = await webhookDeps({ ...config, worker: false }, database.url, logger);
+  const webhooks = await webhookDeps({ ...config, worker: false }, database, logger);
   try {
     return await run(createServices(database.dataSource, webhooks));
   } finally {

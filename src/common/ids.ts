@@ -10,6 +10,20 @@ export function parseId(raw: unknown): number | null {
   return id >= 1 && id <= MAX_ID ? id : null;
 }
 
+const MAX_BIG_ID = Number.MAX_SAFE_INTEGER;
+
+/** A bigint id (events, deliveries) as either face sends it, in canonical digits; malformed ids name nothing. */
+export function parseBigId(raw: unknown): string | null {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  return /^\d{1,16}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_BIG_ID ? String(Number(text)) : null;
+}
+
+export function parseBigIdOrNotFound(raw: unknown, resource: string): string {
+  const id = parseBigId(raw);
+  if (id === null) throw new NotFoundError(resource);
+  return id;
+}
+
 export function parseIdOrNotFound(raw: unknown, resource: string): number {
   const id = parseId(raw);
   if (id === null) throw new NotFoundError(resource);

@@ -96,9 +96,6 @@ export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];
 /** Event types a webhook may subscribe to: every type but `ping`, which only `test` sends. */
 export const SUBSCRIBABLE_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter((type) => type !== 'ping');
 
-export function isEventType(name: unknown): name is EventType {
-  return typeof name === 'string' && Object.hasOwn(EVENT_CATALOGUE, name);
-}
 
 /** How the catalogue is published among the reference libraries (`GET /v2/libraries/event-types`). */
 export const EVENT_TYPES_LIBRARY = {
@@ -107,5 +104,5 @@ export const EVENT_TYPES_LIBRARY = {
 } as const;
 
 export function eventTypeEntries(): { name: EventType; resource: string; description: string; payload: string; subscribable: boolean }[] {
-  return EVENT_TYPES.map((name) => ({ name, ...EVENT_CATALOGUE[name], subscribable: name !== 'ping' }));
+  return EVENT_TYPES.map((name) => ({ name, ...EVENT_CATALOGUE[name], subscribable: SUBSCRIBABLE_EVENT_TYPES.includes(name) }));
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError } from '../common/errors';
+import { parseBigIdOrNotFound } from '../common/ids';
 import { success } from '../http/rest/envelope';
 import { paginated } from '../http/rest/pagination';
 import { listQuery } from '../http/rest/request-input';
 import type { RestDeps } from '../http/rest/rest-deps';
 import { requestContext } from '../http/request-context';
-import { parseBigId } from '../webhooks/webhook.service';
 import { EventFilter } from './event.input';
+import { EVENT } from './event.service';
 import { toEventRecord } from './event.record';
 
 /** The event feed (designed: §6 says nothing of pulling events): `GET /v2/events`, `GET /v2/events/{id}`. */
@@ -25,8 +25,7 @@ export function registerEventRoutes(app: FastifyInstance, { services, publicUrl 
 
   app.get<{ Params: { id: string } }>('/events/:id', async (request) => {
     const ctx = requestContext(request);
-    const id = parseBigId(request.params.id);
-    if (id === null) throw new NotFoundError('Event');
+    const id = parseBigIdOrNotFound(request.params.id, EVENT);
     return success('Event retrieved successfully', { event: toEventRecord(await services.events.get(ctx, id), ctx.organisationCode) });
   });
 }

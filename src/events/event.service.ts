@@ -1,14 +1,14 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../common/errors';
-import { parseId } from '../common/ids';
+import { parseBigId, parseId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertAllValid } from '../common/validation';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
-import { parseBigId } from '../webhooks/webhook.service';
 import { EventFilter } from './event.input';
 
-const RESOURCE = 'Event';
+/** Resource name of NOT_FOUND messages (`Event not found`), shared with the faces. */
+export const EVENT = 'Event';
 /** The feed keeps what the worker's housekeeping keeps; older events are gone or about to go. */
 export const EVENT_RETENTION_DAYS = 30;
 
@@ -26,7 +26,7 @@ export class EventService {
 
   async get(ctx: RequestContext, id: string): Promise<OutboxEvent> {
     const event = await this.feed(ctx).andWhere('e.id = :id', { id }).getOne();
-    if (!event) throw new NotFoundError(RESOURCE);
+    if (!event) throw new NotFoundError(EVENT);
     return event;
   }
 

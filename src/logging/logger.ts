@@ -12,6 +12,15 @@ export const REDACTED_PATHS = [
   '*.key',
   '*.passwordHash',
   '*.password_hash',
+  // Webhook signing secrets and OAuth credentials, plain or sealed, and the tokens they buy.
+  '*.secret',
+  '*.secretSealed',
+  '*.secret_sealed',
+  '*.previousSecretSealed',
+  '*.previous_secret_sealed',
+  '*.clientSecretSealed',
+  '*.client_secret_sealed',
+  '*.access_token',
   // A failed statement's bound values may hold a password hash or personal data.
   'err.parameters',
   'err.driverError.parameters',

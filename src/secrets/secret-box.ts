@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
 const ALGORITHM = 'aes-256-gcm';
 const VERSION = 'v1';
@@ -19,6 +19,11 @@ export class SecretBox {
   /** A key as SECRETS_KEY spells it: 64 hex digits, or base64 of 32 bytes. */
   static fromText(text: string): SecretBox {
     return SecretBox.fromKey(/^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64'));
+  }
+
+  /** Identifies the key without revealing it, so processes can tell whether they share one. */
+  fingerprint(): string {
+    return createHmac('sha256', this.key).update('campaign-partner-api secrets key fingerprint').digest('hex');
   }
 
   seal(plaintext: string): string {

@@ -26,6 +26,7 @@ registerEnumType(DeliveryStatus, {
 @Index(['organisationId', 'webhookId', 'id'])
 @Index(['eventId'])
 @Index(['createdAt'])
+@Index('IDX_webhook_deliveries_pending', ['nextAttemptAt'], { where: `"status" = 'pending'` })
 export class WebhookDelivery {
   @Field(() => ID)
   @PrimaryGeneratedColumn({ type: 'bigint' })

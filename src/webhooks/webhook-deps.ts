@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
+import type { Database } from '../db/database';
+import { assertSecretsKeyMatches } from '../secrets/secrets-key-check';
 import { loadSecretBox } from '../secrets/secrets-key';
 import { DeliveryQueue } from './delivery/delivery-queue';
 import type { DestinationPolicy } from './destination-guard';
@@ -9,15 +11,17 @@ export function destinationPolicy(config: Pick<AppConfig, 'nodeEnv' | 'webhooks'
   return { allowPrivateNetworks: config.webhooks.allowPrivateNetworks, requireHttps: config.nodeEnv === 'production' };
 }
 
-/** The secrets key, the destination policy and the job queue (opened on first use), from the settings. */
+/** The secrets key (checked against the database's), the destination policy and the job queue (opened on first use). */
 export async function webhookDeps(
   config: Pick<AppConfig, 'nodeEnv' | 'webhooks' | 'secretsKey' | 'dataDir' | 'worker'>,
-  databaseUrl: string,
+  database: Pick<Database, 'dataSource' | 'url'>,
   logger: Logger,
 ): Promise<WebhookDeps> {
+  const secrets = await loadSecretBox(config);
+  await assertSecretsKeyMatches(database.dataSource, secrets);
   return {
-    secrets: await loadSecretBox(config),
+    secrets,
     policy: destinationPolicy(config),
-    queue: new DeliveryQueue(databaseUrl, logger, { supervise: config.worker, poolSize: config.worker ? 10 : 3 }),
+    queue: new DeliveryQueue(database.url, logger, { supervise: config.worker, poolSize: config.worker ? 10 : 3 }),
   };
 }

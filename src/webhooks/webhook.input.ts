@@ -1,6 +1,6 @@
 import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsEnum, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
-import { SUBSCRIBABLE_EVENT_TYPES } from '../events/event-catalogue';
+import { EVENT_TYPES, SUBSCRIBABLE_EVENT_TYPES } from '../events/event-catalogue';
 import { IsEntityId, IsHttpUrl, IsNotBlank, IsOmittable } from '../common/validation';
 import { DeliveryStatus } from './webhook-delivery.entity';
 
@@ -57,6 +57,6 @@ export class DeliveryFilter {
   status?: DeliveryStatus;
 
   @Field(() => String, { nullable: true, description: 'Only deliveries of this event type.' })
-  @IsOptional() @IsString() @MaxLength(64)
+  @IsOptional() @IsIn(EVENT_TYPES, { message: 'must name an event type of the catalogue (GET /v2/libraries/event-types)' })
   event?: string;
 }

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { NotFoundError } from '../common/errors';
-import { parseIdOrNotFound } from '../common/ids';
+import { parseBigIdOrNotFound, parseIdOrNotFound } from '../common/ids';
 import { PageRequest } from '../common/pagination';
 import { FeedEvent, toFeedEvent } from '../events/event.graphql';
 import { EVENT_RETENTION_DAYS } from '../events/event.service';
@@ -20,17 +20,10 @@ import {
   WebhookServicePayload,
 } from './webhook.graphql';
 import { DeliveryFilter, WebhookInput, WebhookServiceInput } from './webhook.input';
-import { MAX_SERVICES, MAX_WEBHOOKS, parseBigId } from './webhook.service';
-
-/** The resources the service names in its NotFoundErrors. */
-const WEBHOOK = 'Webhook';
-const SERVICE = 'Webhook service';
-const DELIVERY = 'Webhook delivery';
+import { DELIVERY, MAX_SERVICES, MAX_WEBHOOKS, SERVICE, WEBHOOK } from './webhook.service';
 
 function deliveryIdOrNotFound(raw: string): string {
-  const id = parseBigId(raw);
-  if (id === null) throw new NotFoundError(DELIVERY);
-  return id;
+  return parseBigIdOrNotFound(raw, DELIVERY);
 }
 
 /**

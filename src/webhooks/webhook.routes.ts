@@ -1,18 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { NotFoundError } from '../common/errors';
-import { parseId, parseIdOrNotFound } from '../common/ids';
+import { parseBigIdOrNotFound, parseId, parseIdOrNotFound } from '../common/ids';
 import { done, success } from '../http/rest/envelope';
 import { paginated } from '../http/rest/pagination';
 import { bodyInput, listQuery, noQuery, WireValidationError } from '../http/rest/request-input';
 import type { RestDeps } from '../http/rest/rest-deps';
 import { requestContext } from '../http/request-context';
-import { parseBigId } from './webhook.service';
+import { DELIVERY, SERVICE, WEBHOOK } from './webhook.service';
 import { DeliveryFilter, WebhookInput, WebhookServiceInput } from './webhook.input';
 import { toDeliveryRecord, toListedWebhookRecord, toWebhookRecord, toWebhookServiceRecord, webhookServiceWire, webhookWire } from './webhook.record';
 
-const WEBHOOK = 'Webhook';
-const SERVICE = 'Webhook service';
-const DELIVERY = 'Webhook delivery';
 const serviceConfig = { wire: webhookServiceWire };
 const config = { wire: webhookWire };
 
@@ -20,9 +16,7 @@ type WebhookParams = { Params: { id: string } };
 type DeliveryParams = { Params: { id: string; deliveryId: string } };
 
 function deliveryIdOf(request: FastifyRequest<DeliveryParams>): string {
-  const id = parseBigId(request.params.deliveryId);
-  if (id === null) throw new NotFoundError(DELIVERY);
-  return id;
+  return parseBigIdOrNotFound(request.params.deliveryId, DELIVERY);
 }
 
 /** The upsert's `id` (§2.11): absent or null creates; a malformed one is refused, an unknown one is 404. */

@@ -15,15 +15,15 @@ import { WebhookServiceConfig } from './webhook-service.entity';
 import { Webhook } from './webhook.entity';
 import { DeliveryFilter, WebhookInput, WebhookServiceInput } from './webhook.input';
 
-const WEBHOOK = 'Webhook';
-const SERVICE = 'Webhook service';
-const DELIVERY = 'Webhook delivery';
+/** Resource names of NOT_FOUND messages (`Webhook not found`), shared with the faces. */
+export const WEBHOOK = 'Webhook';
+export const SERVICE = 'Webhook service';
+export const DELIVERY = 'Webhook delivery';
 /** Per workspace; enough for every receiver a partner runs, few enough that fan-out stays cheap. */
 export const MAX_WEBHOOKS = 50;
 export const MAX_SERVICES = 50;
 /** How long the secret before a rotation keeps signing alongside the new one. */
 const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
-const MAX_BIG_ID = Number.MAX_SAFE_INTEGER;
 
 /** What the webhook module needs beyond the database. */
 export interface WebhookDeps {
@@ -36,12 +36,6 @@ export interface WebhookDeps {
 export interface WebhookWithSecret {
   webhook: Webhook;
   secret: string;
-}
-
-/** Delivery and event ids are bigints; as with other ids, a malformed one names nothing. */
-export function parseBigId(raw: unknown): string | null {
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  return /^\d{1,16}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_BIG_ID ? String(Number(text)) : null;
 }
 
 /**
@@ -58,10 +52,6 @@ export class WebhookService {
 
   async listServices(ctx: RequestContext): Promise<WebhookServiceConfig[]> {
     return tenantQuery(this.dataSource.manager, WebhookServiceConfig, 's', ctx).orderBy('s.id', 'ASC').getMany();
-  }
-
-  async getService(ctx: RequestContext, id: number): Promise<WebhookServiceConfig> {
-    return loadInWorkspace(this.dataSource.manager, WebhookServiceConfig, ctx, id, SERVICE);
   }
 
   async createService(ctx: RequestContext, input: WebhookServiceInput): Promise<WebhookServiceConfig> {
@@ -163,7 +153,7 @@ export class WebhookService {
     return this.dataSource.transaction(async (manager) => {
       await this.load(manager, ctx, id, 'update');
       await softDeleteInWorkspace(manager, Webhook, ctx, id, { active: false });
-      return manager.findOneOrFail(Webhook, { where: { id }, withDeleted: true, relations: { service: true } });
+      return manager.findOneOrFail(Webhook, { where: { id, organisationId: ctx.organisationId }, withDeleted: true, relations: { service: true } });
     });
   }
 
@@ -232,14 +222,11 @@ export class WebhookService {
   async redeliver(ctx: RequestContext, webhookId: number, deliveryId: string): Promise<WebhookDelivery> {
     const original = await this.delivery(ctx, webhookId, deliveryId);
     return this.dataSource.transaction(async (manager) => {
-      await this.load(manager, ctx, webhookId, 'share');
+      const webhook = await this.load(manager, ctx, webhookId, 'share');
+      // A disabled webhook's deliveries stop at their next attempt: queuing one would only fail it.
+      if (!webhook.active && original.eventType !== 'ping') throw ValidationFailedError.single('webhookId', 'is disabled; enable it, then redeliver');
       return this.newDelivery(manager, ctx, webhookId, original.eventId, original.eventType);
     });
-  }
-
-  /** The delivery ids of an event, for the event feed's readers. */
-  async deliveriesOfEvent(ctx: RequestContext, eventId: string): Promise<WebhookDelivery[]> {
-    return this.dataSource.manager.find(WebhookDelivery, { where: { organisationId: ctx.organisationId, eventId }, order: { id: 'ASC' } });
   }
 
   // ---- helpers ----
@@ -248,7 +235,7 @@ export class WebhookService {
     const inserted = await manager.insert(WebhookDelivery, { organisationId: ctx.organisationId, webhookId, eventId, eventType, status: DeliveryStatus.PENDING, nextAttemptAt: new Date() });
     const id = String(inserted.identifiers[0].id);
     await this.deps.queue.enqueue(manager, [{ deliveryId: id, attempt: 1 }]);
-    return manager.findOneOrFail(WebhookDelivery, { where: { id }, relations: { attempts: true } });
+    return manager.findOneOrFail(WebhookDelivery, { where: { id, organisationId: ctx.organisationId }, relations: { attempts: true } });
   }
 
   /** Serialises writes that count or change a workspace's webhooks and default service. */
@@ -283,7 +270,8 @@ export class WebhookService {
   }
 
   private async defaultServiceId(manager: EntityManager, ctx: RequestContext): Promise<number | null> {
-    const service = await tenantQuery(manager, WebhookServiceConfig, 's', ctx).andWhere('s.isDefault').getOne();
+    // Held like a named service: a concurrent delete of it must wait for this webhook, then see it.
+    const service = await tenantQuery(manager, WebhookServiceConfig, 's', ctx).andWhere('s.isDefault').setLock('pessimistic_read').getOne();
     return service?.id ?? null;
   }
 

@@ -2,14 +2,15 @@ import { rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import { resourceEvents } from '../support/outbox';
 import { runAdmin, run } from '../support/processes';
-import { type AnyBody, apiClient, startTestApp, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, apiClient, startTestApp, TEST_SECRETS_KEY, type TestApp, type Workspace } from '../support/test-app';
 
 let app: TestApp;
 let env: Record<string, string>;
 
 beforeAll(async () => {
   app = await startTestApp();
-  env = { DATABASE_URL: app.databaseUrl };
+  // Every process on one database uses its secrets key (see src/secrets/secrets-key-check.ts).
+  env = { DATABASE_URL: app.databaseUrl, SECRETS_KEY: TEST_SECRETS_KEY };
 });
 afterAll(async () => {
   await app.close();

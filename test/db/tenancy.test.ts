@@ -9,8 +9,8 @@ afterAll(async () => {
   await app.close();
 });
 
-/** Tables that are not workspace data: the workspaces themselves and the migration ledger. */
-const GLOBAL_TABLES = ['organisations', 'schema_migrations', 'reference_entries'];
+/** Tables that are not workspace data: the workspaces themselves, the migration ledger, the shared libraries and the secrets key's fingerprint. */
+const GLOBAL_TABLES = ['organisations', 'schema_migrations', 'reference_entries', 'secrets_key_fingerprint'];
 
 describe('schema tenancy', () => {
   it('gives every workspace table a NOT NULL organisation_id led by an index', async () => {

@@ -71,7 +71,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   const running: RunningApp = await startApp(config, createLogger(config.logLevel));
   const address = running.server.addresses().find((a) => typeof a === 'object');
   const baseUrl = `http://127.0.0.1:${address?.port}`;
-  const testWebhookDeps = await webhookDeps(config, databaseUrl, createLogger('silent'));
+  const testWebhookDeps = await webhookDeps(config, running.database, createLogger('silent'));
   const services = createServices(running.database.dataSource, testWebhookDeps);
 
   return {

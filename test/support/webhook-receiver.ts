@@ -26,6 +26,9 @@ export type Responder = (request: ReceivedRequest, index: number) => Answer;
  */
 export class WebhookReceiver {
   readonly requests: ReceivedRequest[] = [];
+  /** Requests whose signature verified with none of the secrets given to `verifyWith`. */
+  readonly badSignatures: ReceivedRequest[] = [];
+  private readonly secrets: string[] = [];
   respond: Responder = () => ({ status: 200, body: '{"received":true}' });
   private server: http.Server;
   private waiters: (() => void)[] = [];
@@ -44,6 +47,7 @@ export class WebhookReceiver {
           json = {} as ReceivedRequest['json'];
         }
         const received = { headers: req.headers, body, json, receivedAt: Date.now() };
+        if (this.secrets.length > 0 && !this.secrets.some((secret) => verifies(secret, received))) this.badSignatures.push(received);
         const index = this.requests.push(received) - 1;
         const answer = this.respond(received, index);
         const send = (): void => {
@@ -57,6 +61,11 @@ export class WebhookReceiver {
       });
     });
     this.server.keepAliveTimeout = 1000;
+  }
+
+  /** From now on, every request must verify, as a partner would check it, with one of the secrets given (see `badSignatures`). */
+  verifyWith(secret: string): void {
+    this.secrets.push(secret);
   }
 
   static async start(port = 0): Promise<WebhookReceiver> {
@@ -105,6 +114,15 @@ export class WebhookReceiver {
 export function verify(secret: string, request: ReceivedRequest): unknown {
   const headers = { 'webhook-id': String(request.headers['webhook-id']), 'webhook-timestamp': String(request.headers['webhook-timestamp']), 'webhook-signature': String(request.headers['webhook-signature']) };
   return new StandardWebhook(secret).verify(request.body, headers);
+}
+
+function verifies(secret: string, request: ReceivedRequest): boolean {
+  try {
+    verify(secret, request);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Polls `read` until `done` holds for its value, or fails after `timeoutMs`. */

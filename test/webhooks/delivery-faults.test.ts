@@ -77,11 +77,14 @@ beforeEach(async () => {
 afterEach(async () => {
   await Promise.all([...children].map((child) => stopWorker(child, 'SIGKILL')));
   await receiver.stop().catch(() => undefined);
+  expect(receiver.badSignatures).toEqual([]);
 });
 
+/** Subscribes the receiver, which from then on verifies every request's signature. */
 async function subscribe(extra: Record<string, unknown> = {}): Promise<{ id: number; secret: string }> {
   const response = await ws.api.post('/v2/webhooks', { name: 'receiver', url: receiver.url, events: ['advertiser_account_created'], ...extra });
   expect(response.status).toBe(200);
+  receiver.verifyWith(response.body.data.webhook.secret);
   return { id: response.body.data.webhook.id, secret: response.body.data.webhook.secret };
 }
 

@@ -1,5 +1,8 @@
 import { type AnyBody, startTestApp, type TestApp, type Workspace } from '../support/test-app';
-import { pruneWebhookData } from '../../src/webhooks/delivery/webhook-worker';
+import { createLogger } from '../../src/logging/logger';
+import { recordEvent } from '../../src/outbox/outbox';
+import { DeliveryQueue } from '../../src/webhooks/delivery/delivery-queue';
+import { pruneWebhookData, requeueStaleDeliveries } from '../../src/webhooks/delivery/webhook-worker';
 import { eventually, verify, WebhookReceiver } from '../support/webhook-receiver';
 
 /**
@@ -25,11 +28,14 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await receiver.stop().catch(() => undefined);
+  expect(receiver.badSignatures).toEqual([]);
 });
 
+/** Subscribes a receiver, which from then on verifies every request's signature. */
 async function subscribe(events: string[], url = receiver.url, extra: Record<string, unknown> = {}): Promise<{ id: number; secret: string }> {
   const response = await ws.api.post('/v2/webhooks', { name: 'receiver', url, events, ...extra });
   expect(response.status).toBe(200);
+  if (url === receiver.url) receiver.verifyWith(response.body.data.webhook.secret);
   return { id: response.body.data.webhook.id, secret: response.body.data.webhook.secret };
 }
 
@@ -93,17 +99,6 @@ describe('delivery of a committed change', () => {
     expect(request.json.type).toBe('campaign_updated');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.requests.map((r) => r.json.type)).toEqual(['campaign_updated']);
-  });
-
-  it('sends nothing for a refused (rolled back) write', async () => {
-    await subscribe(['advertiser_account_created']);
-    const refused = await ws.api.post('/v2/advertiser-accounts', { name: '' });
-    expect(refused.status).toBe(422);
-    await createAccount('After');
-    const [request] = await receiver.waitFor(1);
-    expect(request.json.data).toMatchObject({ advertiser_account: { name: 'After' } });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(receiver.requests).toHaveLength(1);
   });
 
   it("never sends workspace A's events to workspace B's webhooks", async () => {
@@ -281,5 +276,101 @@ describe('housekeeping', () => {
     expect(attempts).toBe(1);
     const feed = (await owner.api.get('/v2/events')).body.data.events.data;
     expect(feed.map((event: AnyBody) => event.data.advertiser_account?.name)).toEqual(['New']);
+  });
+});
+
+describe('what the receiver answers', () => {
+  it('does not follow a redirect: a 3xx is a failed attempt, and the target is never called', async () => {
+    const target = await WebhookReceiver.start();
+    try {
+      receiver.respond = (_request, index) => (index === 0 ? { status: 302, headers: { location: target.url } } : { status: 200 });
+      const { id } = await subscribe(['advertiser_account_created']);
+      await createAccount();
+      const [logged] = await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
+      const detail = await delivery(id, logged.id);
+      expect(detail.attempts[0]).toMatchObject({ status_code: 302, error: 'receiver answered 302' });
+      expect(target.requests).toHaveLength(0);
+    } finally {
+      await target.stop();
+    }
+  });
+
+  it("honours Retry-After when it asks for longer than the schedule's delay", async () => {
+    receiver.respond = (_request, index) => (index === 0 ? { status: 503, headers: { 'retry-after': '4' } } : { status: 200 });
+    const { id } = await subscribe(['advertiser_account_created']);
+    await createAccount();
+    const [first, second] = await receiver.waitFor(2, 20_000);
+    expect(second.receivedAt - first.receivedAt).toBeGreaterThanOrEqual(3_900);
+    const [logged] = await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
+    expect(logged.attempt_count).toBe(2);
+  });
+
+  it('logs the first 1 KB of a response, any bytes (NUL included) stored as text, and goes on', async () => {
+    receiver.respond = (_request, index) => (index === 0 ? { status: 500, body: `\u0000${'x'.repeat(3000)}` } : { status: 200 });
+    const { id } = await subscribe(['advertiser_account_created']);
+    await createAccount();
+    const [logged] = await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
+    const [failed] = (await delivery(id, logged.id)).attempts;
+    expect(failed.status_code).toBe(500);
+    expect(failed.response_body).toBe(`\uFFFD${'x'.repeat(1023)}`);
+  });
+});
+
+describe('a delivery whose job was lost', () => {
+  it('is found by housekeeping and delivered', async () => {
+    const { id } = await subscribe(['advertiser_account_created']);
+    // A delivery as the relay makes it, but whose job never ran (its retries spent, say).
+    const [event] = await app.dataSource.query(
+      `INSERT INTO outbox_events (organisation_id, event_type, resource_type, resource_id, payload, relayed_at) VALUES ($1, 'advertiser_account_created', 'advertiser_account', 1, '{"advertiser_account":{"id":1}}', now()) RETURNING id`,
+      [ws.organisationId],
+    );
+    await app.dataSource.query(`INSERT INTO webhook_deliveries (organisation_id, webhook_id, event_id, event_type, next_attempt_at) VALUES ($1, $2, $3, 'advertiser_account_created', now() - interval '20 minutes')`, [
+      ws.organisationId,
+      id,
+      event.id,
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.requests).toHaveLength(0);
+
+    const queue = new DeliveryQueue(app.databaseUrl, createLogger('silent'), { supervise: false, poolSize: 2 });
+    try {
+      expect(await requeueStaleDeliveries(app.dataSource, queue)).toBe(1);
+      expect(await requeueStaleDeliveries(app.dataSource, queue)).toBe(0);
+    } finally {
+      await queue.stop();
+    }
+    const [request] = await receiver.waitFor(1);
+    expect(request.headers['webhook-id']).toBe(String(event.id));
+    await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
+  });
+});
+
+describe('a rolled-back transaction', () => {
+  it('sends nothing: an event recorded in a transaction that then fails is never delivered', async () => {
+    await subscribe(['advertiser_account_created']);
+    await expect(
+      app.dataSource.transaction(async (manager) => {
+        await recordEvent(manager, { organisationId: ws.organisationId, requestId: null }, { type: 'advertiser_account_created', resourceType: 'advertiser_account', resourceId: 999, payload: { advertiser_account: { id: 999 } } });
+        throw new Error('the change fails after its event was recorded');
+      }),
+    ).rejects.toThrow('the change fails');
+    await createAccount('Committed');
+    const [request] = await receiver.waitFor(1);
+    expect(request.json.data).toMatchObject({ advertiser_account: { name: 'Committed' } });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(receiver.requests).toHaveLength(1);
+  });
+});
+
+describe('redeliver to a disabled webhook', () => {
+  it('is refused with 422 on webhook_id, and queues nothing', async () => {
+    const { id } = await subscribe(['advertiser_account_created']);
+    await createAccount();
+    const [logged] = await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
+    await ws.api.post(`/v2/webhooks/${id}/disable`);
+    const refused = await ws.api.post(`/v2/webhooks/${id}/deliveries/${logged.id}/redeliver`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ webhook_id: ['webhook_id is disabled; enable it, then redeliver'] });
+    expect(await deliveries(id)).toHaveLength(1);
   });
 });

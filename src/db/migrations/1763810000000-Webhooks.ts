@@ -4,6 +4,8 @@ export class Webhooks1763810000000 implements MigrationInterface {
     name = 'Webhooks1763810000000'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
+        // Which key seals secrets here (see secrets-key-check.ts): one row, the first process's.
+        await queryRunner.query(`CREATE TABLE "secrets_key_fingerprint" ("id" smallint NOT NULL DEFAULT 1, "fingerprint" character(64) NOT NULL, "created_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_secrets_key_fingerprint" PRIMARY KEY ("id"), CONSTRAINT "CHK_secrets_key_fingerprint_one_row" CHECK ("id" = 1))`);
         await queryRunner.query(`CREATE TABLE "webhook_services" ("organisation_id" integer NOT NULL, "deleted_at" TIMESTAMP(3) WITH TIME ZONE, "created_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now(), "updated_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now(), "id" SERIAL NOT NULL, "name" character varying(255) NOT NULL, "client_id" character varying(255), "client_secret_sealed" text, "auth_url" text, "is_default" boolean NOT NULL DEFAULT false, CONSTRAINT "PK_11b97a821badd547da3150936f4" PRIMARY KEY ("id"))`);
         await queryRunner.query(`CREATE UNIQUE INDEX "UQ_webhook_services_default" ON "webhook_services"  ("organisation_id") WHERE "is_default" AND "deleted_at" IS NULL`);
         await queryRunner.query(`CREATE INDEX "IDX_f859a5029a0a21585bc4fc2ea6" ON "webhook_services"  ("organisation_id", "id") `);
@@ -13,6 +15,7 @@ export class Webhooks1763810000000 implements MigrationInterface {
         await queryRunner.query(`CREATE INDEX "IDX_04fa926c32b43d66134e059d76" ON "webhook_deliveries"  ("created_at") `);
         await queryRunner.query(`CREATE INDEX "IDX_27d1ee90033bdafe0ffe8f1be6" ON "webhook_deliveries"  ("event_id") `);
         await queryRunner.query(`CREATE INDEX "IDX_ce9ee26a9daab04735456b3ac9" ON "webhook_deliveries"  ("organisation_id", "webhook_id", "id") `);
+        await queryRunner.query(`CREATE INDEX "IDX_webhook_deliveries_pending" ON "webhook_deliveries"  ("next_attempt_at") WHERE "status" = 'pending'`);
         await queryRunner.query(`CREATE TABLE "webhook_delivery_attempts" ("id" BIGSERIAL NOT NULL, "organisation_id" integer NOT NULL, "delivery_id" bigint NOT NULL, "attempt_no" integer NOT NULL, "started_at" TIMESTAMP(3) WITH TIME ZONE NOT NULL, "duration_ms" integer NOT NULL, "status_code" integer, "error" text, "response_body" text, CONSTRAINT "PK_59ef9124585b56c18b98548a0c6" PRIMARY KEY ("id"))`);
         await queryRunner.query(`CREATE UNIQUE INDEX "IDX_9676de80ae4fb817a0a6f29839" ON "webhook_delivery_attempts"  ("delivery_id", "attempt_no") `);
         await queryRunner.query(`CREATE INDEX "IDX_webhook_delivery_attempts_organisation" ON "webhook_delivery_attempts"  ("organisation_id", "delivery_id") `);
@@ -52,12 +55,14 @@ export class Webhooks1763810000000 implements MigrationInterface {
         await queryRunner.query(`DROP INDEX "public"."IDX_ce9ee26a9daab04735456b3ac9"`);
         await queryRunner.query(`DROP INDEX "public"."IDX_27d1ee90033bdafe0ffe8f1be6"`);
         await queryRunner.query(`DROP INDEX "public"."IDX_04fa926c32b43d66134e059d76"`);
+        await queryRunner.query(`DROP INDEX "public"."IDX_webhook_deliveries_pending"`);
         await queryRunner.query(`DROP TABLE "webhook_deliveries"`);
         await queryRunner.query(`DROP INDEX "public"."IDX_d10bc747c1fc2b5ff115e82daa"`);
         await queryRunner.query(`DROP TABLE "webhooks"`);
         await queryRunner.query(`DROP INDEX "public"."IDX_f859a5029a0a21585bc4fc2ea6"`);
         await queryRunner.query(`DROP INDEX "public"."UQ_webhook_services_default"`);
         await queryRunner.query(`DROP TABLE "webhook_services"`);
+        await queryRunner.query(`DROP TABLE "secrets_key_fingerprint"`);
     }
 
 }

@@ -48,6 +48,15 @@ interface AttemptOutcome {
 
 const PING = 'ping';
 
+function isSuccess(statusCode: number | null): boolean {
+  return statusCode !== null && statusCode >= 200 && statusCode < 300;
+}
+
+/** Text the log can store: PostgreSQL text holds no NUL, and a receiver may answer anything. */
+function storable(text: string | null): string | null {
+  return text === null ? null : text.replaceAll('\u0000', '\uFFFD');
+}
+
 /** The body partners receive: the event envelope, `data` being the payload exactly as stored. */
 export function envelopeBody(target: Pick<DeliveryTarget, 'event_id' | 'event_type' | 'event_created_at' | 'organization_code' | 'payload'>): string {
   return `{"id":${target.event_id},"type":${JSON.stringify(target.event_type)},"created_at":${JSON.stringify(target.event_created_at.toISOString())},"organization_code":${JSON.stringify(target.organization_code)},"data":${target.payload}}`;
@@ -75,30 +84,47 @@ export class Deliverer {
     private readonly logger: Logger,
   ) {}
 
-  async run(jobs: readonly DeliveryJob[]): Promise<void> {
+  /**
+   * Runs a batch; answers the delivery ids whose outcome could not be recorded (pg-boss retries
+   * those jobs alone). The batch is recorded in one transaction; should that fail, each attempt
+   * is recorded on its own, so one bad row cannot hold its batch-mates hostage.
+   */
+  async run(jobs: readonly DeliveryJob[]): Promise<Set<string>> {
     const targets = await this.load(jobs.map((job) => job.deliveryId));
     const due: { attemptNo: number; target: DeliveryTarget }[] = [];
     const cancelled: string[] = [];
     for (const job of jobs) {
       const target = targets.get(job.deliveryId);
       if (!target || target.status !== DeliveryStatus.PENDING || target.attempt_count >= job.attempt) continue;
-      if (!target.webhook_usable && target.event_type !== PING) cancelled.push(target.id);
+      if (!target.webhook_usable) cancelled.push(target.id);
       else due.push({ attemptNo: job.attempt, target });
     }
     if (cancelled.length > 0) {
       // The webhook was disabled or deleted since: its pending deliveries stop here.
       await this.dataSource.query(`UPDATE webhook_deliveries SET status = $2, next_attempt_at = NULL, updated_at = now() WHERE id = ANY($1) AND status = 'pending'`, [cancelled, DeliveryStatus.FAILED]);
     }
-    if (due.length === 0) return;
+    const unrecorded = new Set<string>();
+    if (due.length === 0) return unrecorded;
     const made = await Promise.all(due.map(async ({ attemptNo, target }) => ({ attemptNo, target, outcome: await this.attempt(target) })));
-    await this.record(made);
+    try {
+      await this.record(made);
+    } catch (error) {
+      this.logger.warn({ error: error instanceof Error ? error.message : String(error), attempts: made.length }, 'recording a batch of attempts failed; recording them one by one');
+      for (const one of made) {
+        await this.record([one]).catch((oneError: unknown) => {
+          this.logger.warn({ error: oneError instanceof Error ? oneError.message : String(oneError), deliveryId: one.target.id }, 'recording an attempt failed; its job is retried');
+          unrecorded.add(String(one.target.id));
+        });
+      }
+    }
+    return unrecorded;
   }
 
   private async load(deliveryIds: string[]): Promise<Map<string, DeliveryTarget>> {
     const rows: DeliveryTarget[] = await this.dataSource.query(
       `SELECT d.id, d.organisation_id, d.status, d.attempt_count, d.event_id, d.event_type,
               e.created_at AS event_created_at, e.payload::text AS payload, o.organization_code,
-              w.id AS webhook_id, (w.active AND w.deleted_at IS NULL) AS webhook_usable, w.url, w.secret_sealed,
+              w.id AS webhook_id, (w.deleted_at IS NULL AND (w.active OR d.event_type = 'ping')) AS webhook_usable, w.url, w.secret_sealed,
               w.previous_secret_sealed, w.previous_secret_expires_at, w.failing_since,
               s.id AS service_id, s.updated_at AS service_updated_at, s.client_id, s.client_secret_sealed, s.auth_url
          FROM webhook_deliveries d
@@ -135,7 +161,7 @@ export class Deliverer {
     const startedAt = new Date();
     const finish = (fields: Omit<AttemptOutcome, 'startedAt' | 'durationMs'>): AttemptOutcome => ({ startedAt, durationMs: Date.now() - startedAt.getTime(), ...fields });
     const body = envelopeBody(target);
-    const credentials = this.credentials(target);
+    let credentials: ClientCredentials | null = null;
     const send = async (token: string | null): Promise<HttpAnswer> => {
       const timestamp = new Date();
       const messageId = String(target.event_id);
@@ -150,6 +176,7 @@ export class Deliverer {
       return this.http.post(target.url, headers, body);
     };
     try {
+      credentials = this.credentials(target);
       let token = credentials ? await this.tokens.token(credentials) : null;
       let answer = await send(token);
       if (answer.status === 401 && credentials && token) {
@@ -158,22 +185,23 @@ export class Deliverer {
         token = await this.tokens.token(credentials);
         answer = await send(token);
       }
-      const ok = answer.status >= 200 && answer.status < 300;
       return finish({
         statusCode: answer.status,
-        error: ok ? null : `receiver answered ${answer.status}`,
-        responseBody: answer.excerpt,
+        error: isSuccess(answer.status) ? null : `receiver answered ${answer.status}`,
+        responseBody: storable(answer.excerpt),
         retryAfter: headerValue(answer.headers['retry-after']),
       });
     } catch (error) {
-      if (error instanceof TokenError || error instanceof HttpFailure) return finish({ statusCode: null, error: error.message, responseBody: null, retryAfter: null });
-      throw error;
+      if (error instanceof TokenError || error instanceof HttpFailure) return finish({ statusCode: null, error: storable(error.message), responseBody: null, retryAfter: null });
+      // Ours, not the receiver's (a secret that does not open, say): logged in full, recorded plainly.
+      this.logger.error({ err: error, deliveryId: target.id }, 'webhook attempt could not be made');
+      return finish({ statusCode: null, error: 'the attempt could not be prepared (server error)', responseBody: null, retryAfter: null });
     }
   }
 
   private async record(made: { attemptNo: number; target: DeliveryTarget; outcome: AttemptOutcome }[]): Promise<void> {
     const results = made.map(({ attemptNo, target, outcome }) => {
-      const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+      const succeeded = isSuccess(outcome.statusCode);
       const gone = outcome.statusCode === 410;
       const ping = target.event_type === PING;
       const delay = succeeded || gone || ping ? null : nextAttemptDelaySeconds(this.settings.retrySchedule, attemptNo, outcome.retryAfter);
@@ -221,45 +249,45 @@ export class Deliverer {
   }
 
   /**
-   * Per webhook: a success clears the failing streak; a failure starts one; a 410, or failures
-   * for `disableAfterSeconds`, disable the webhook and record a `webhook_disabled` event.
+   * Per webhook, decided in SQL on the rows as they are now (another batch may have moved them
+   * since this one was read): a success clears the failing streak; a failure starts one unless it
+   * runs; a 410, or a streak of `disableAfterSeconds`, disables the webhook with a
+   * `webhook_disabled` event. Webhooks are updated in id order, so concurrent batches cannot deadlock.
    */
   private async trackHealth(manager: EntityManager, results: { target: DeliveryTarget; succeeded: boolean; gone: boolean; outcome: AttemptOutcome }[]): Promise<void> {
     const byWebhook = new Map<number, typeof results>();
     for (const result of results) byWebhook.set(result.target.webhook_id, [...(byWebhook.get(result.target.webhook_id) ?? []), result]);
-    const recovered: number[] = [];
-    const started: { id: number; at: Date }[] = [];
-    for (const [webhookId, outcomes] of byWebhook) {
-      const { target } = outcomes[0];
-      if (outcomes.some((result) => result.gone)) {
-        await this.disable(manager, target, 'the receiver answered 410 Gone');
-        continue;
+    const ids = [...byWebhook.keys()].sort((a, b) => a - b);
+    const gone = ids.filter((id) => byWebhook.get(id)!.some((result) => result.gone));
+    const recovered = ids.filter((id) => !gone.includes(id) && byWebhook.get(id)!.some((result) => result.succeeded));
+    const failing = ids.filter((id) => !gone.includes(id) && !recovered.includes(id));
+
+    if (recovered.length > 0) await manager.query(`UPDATE webhooks SET failing_since = NULL WHERE id = ANY($1) AND failing_since IS NOT NULL`, [recovered]);
+    if (failing.length > 0) {
+      const at = failing.map((id) => byWebhook.get(id)![0].outcome.startedAt);
+      // UPDATE … RETURNING answers [rows, count] through TypeORM.
+      const [streaks] = (await manager.query(
+        `UPDATE webhooks w SET failing_since = COALESCE(w.failing_since, v.at)
+           FROM unnest($1::int[], $2::timestamptz[]) AS v(id, at)
+          WHERE w.id = v.id AND w.active
+          RETURNING w.id, w.failing_since, v.at`,
+        [failing, at],
+      )) as [{ id: number; failing_since: Date; at: Date }[], number];
+      for (const streak of streaks) {
+        const failingFor = (streak.at.getTime() - streak.failing_since.getTime()) / 1000;
+        if (failingFor >= this.settings.disableAfterSeconds) {
+          await this.disable(manager, byWebhook.get(streak.id)![0].target, `every attempt failed for ${Math.round(failingFor / 3600)} h (since ${streak.failing_since.toISOString()})`);
+        }
       }
-      if (outcomes.some((result) => result.succeeded)) {
-        if (target.failing_since) recovered.push(webhookId);
-        continue;
-      }
-      const at = outcomes[0].outcome.startedAt;
-      const failingSince = target.failing_since ?? at;
-      const failingFor = (at.getTime() - failingSince.getTime()) / 1000;
-      if (failingFor >= this.settings.disableAfterSeconds) {
-        await this.disable(manager, target, `every attempt failed for ${Math.round(failingFor / 3600)} h (since ${failingSince.toISOString()})`);
-      } else if (!target.failing_since) started.push({ id: webhookId, at });
     }
-    if (recovered.length > 0) await manager.query(`UPDATE webhooks SET failing_since = NULL WHERE id = ANY($1)`, [recovered]);
-    if (started.length > 0) {
-      await manager.query(`UPDATE webhooks w SET failing_since = v.at FROM unnest($1::int[], $2::timestamptz[]) AS v(id, at) WHERE w.id = v.id AND w.failing_since IS NULL`, [
-        started.map((entry) => entry.id),
-        started.map((entry) => entry.at),
-      ]);
-    }
+    for (const id of gone) await this.disable(manager, byWebhook.get(id)![0].target, 'the receiver answered 410 Gone');
   }
 
   private async disable(manager: EntityManager, target: DeliveryTarget, reason: string): Promise<void> {
-    const disabled: unknown[] = await manager.query(
+    const [disabled] = (await manager.query(
       `UPDATE webhooks SET active = false, disabled_reason = $2, failing_since = NULL, updated_at = now() WHERE id = $1 AND active RETURNING id`,
       [target.webhook_id, reason],
-    );
+    )) as [unknown[], number];
     if (disabled.length === 0) return;
     await recordEvent(manager, { organisationId: target.organisation_id, requestId: null }, {
       type: 'webhook_disabled',

@@ -1,11 +1,11 @@
-import { PgBoss, type Db, type Job } from 'pg-boss';
+import { PgBoss, type Db, type Job, type JobResult } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 
 /** The pg-boss queue of delivery attempts: one job per attempt of one delivery. */
 export const DELIVERY_QUEUE = 'webhook-delivery';
-/** Hourly housekeeping (pruning the log and the feed after 30 days). */
-export const PRUNE_QUEUE = 'webhook-prune';
+/** Housekeeping every five minutes (see webhook-worker.ts). */
+export const HOUSEKEEPING_QUEUE = 'webhook-housekeeping';
 
 export interface DeliveryJob {
   deliveryId: string;
@@ -52,8 +52,13 @@ export class DeliveryQueue {
     private readonly options: { supervise: boolean; poolSize: number },
   ) {}
 
+  /** A start that failed (the database away) is forgotten, so the next use tries again. */
   private started(): Promise<PgBoss> {
-    return (this.starting ??= this.start());
+    this.starting ??= this.start().catch((error: unknown) => {
+      this.starting = undefined;
+      throw error;
+    });
+    return this.starting;
   }
 
   private async start(): Promise<PgBoss> {
@@ -73,20 +78,26 @@ export class DeliveryQueue {
     // objects carry the whole connection), and it recovers by itself when the database is back.
     boss.on('error', (error: unknown) => this.logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'job queue error'));
     boss.on('warning', (warning: unknown) => this.logger.warn({ warning }, 'job queue warning'));
-    await boss.start();
+    try {
+      await boss.start();
+    } catch (error) {
+      await boss.stop({ graceful: false }).catch(() => undefined);
+      throw error;
+    }
     await ensureQueue(boss, DELIVERY_QUEUE, {
       notify: true,
       heartbeatSeconds: HEARTBEAT_SECONDS,
       // Attempts that fail are scheduled by the deliverer as new jobs; these retries are for a job
-      // that could not record its outcome (PostgreSQL down, a crash).
-      retryLimit: 50,
+      // that could not record its outcome (PostgreSQL down, a crash). Past them, housekeeping
+      // finds the delivery still pending and enqueues its attempt again.
+      retryLimit: 20,
       retryDelay: 2,
       retryBackoff: true,
       retryDelayMax: 300,
       expireInSeconds: 300,
       deleteAfterSeconds: 24 * 60 * 60,
     });
-    await ensureQueue(boss, PRUNE_QUEUE, { retryLimit: 3, expireInSeconds: 600 });
+    await ensureQueue(boss, HOUSEKEEPING_QUEUE, { retryLimit: 3, expireInSeconds: 600 });
     return boss;
   }
 
@@ -107,30 +118,33 @@ export class DeliveryQueue {
   }
 
   /**
-   * Runs `handle` on each batch of attempt jobs (up to `batchSize`, made concurrently). A batch
-   * whose handler throws (its outcome could not be recorded) is retried by pg-boss.
+   * Runs `handle` on each batch of attempt jobs (up to `batchSize`, made concurrently). `handle`
+   * answers the delivery ids whose outcome it could not record: pg-boss retries those jobs alone,
+   * and the whole batch when `handle` throws.
    */
-  async work(options: WorkerOptions, handle: (jobs: DeliveryJob[]) => Promise<void>): Promise<void> {
+  async work(options: WorkerOptions, handle: (jobs: DeliveryJob[]) => Promise<Set<string>>): Promise<void> {
     const boss = await this.started();
     await boss.work<DeliveryJob>(
       DELIVERY_QUEUE,
-      { batchSize: options.batchSize, localConcurrency: options.concurrency, burstWhenBatchFull: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
-      async (jobs: Job<DeliveryJob>[]) => {
+      { batchSize: options.batchSize, localConcurrency: options.concurrency, perJobResults: true, burstWhenBatchFull: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
+      async (jobs: Job<DeliveryJob>[]): Promise<JobResult[]> => {
+        let unrecorded: Set<string>;
         try {
-          await handle(jobs.map((job) => job.data));
+          unrecorded = await handle(jobs.map((job) => job.data));
         } catch (error) {
           this.logger.warn({ error: error instanceof Error ? error.message : String(error), jobs: jobs.length }, 'delivery batch failed; pg-boss retries it');
           throw error;
         }
+        return jobs.map((job) => ({ id: job.id, status: unrecorded.has(job.data.deliveryId) ? 'failed' : 'completed' }));
       },
     );
   }
 
-  /** Housekeeping every hour, by whichever worker gets the job. */
-  async schedulePruning(handle: () => Promise<void>): Promise<void> {
+  /** Housekeeping every five minutes, by whichever worker gets the job. */
+  async scheduleHousekeeping(handle: () => Promise<void>): Promise<void> {
     const boss = await this.started();
-    await boss.schedule(PRUNE_QUEUE, '17 * * * *');
-    await boss.work(PRUNE_QUEUE, { pollingIntervalSeconds: 30 }, async () => handle());
+    await boss.schedule(HOUSEKEEPING_QUEUE, '*/5 * * * *');
+    await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds: 30 }, async () => handle());
   }
 
   async stop(): Promise<void> {

@@ -74,6 +74,8 @@ export class OAuthTokens {
     if (typeof parsed.access_token !== 'string' || parsed.access_token === '') throw new TokenError('token endpoint answered without access_token');
     const lifetime = typeof parsed.expires_in === 'number' && parsed.expires_in > 0 ? parsed.expires_in : DEFAULT_LIFETIME_SECONDS;
     const early = Math.min(EARLY_RENEWAL_SECONDS, lifetime / 10);
+    // One entry per service: tokens of its earlier credentials are never asked for again.
+    for (const key of this.cache.keys()) if (key.startsWith(`${credentials.serviceId}:`)) this.cache.delete(key);
     this.cache.set(this.key(credentials), { token: parsed.access_token, renewAt: Date.now() + (lifetime - early) * 1000 });
     return parsed.access_token;
   }

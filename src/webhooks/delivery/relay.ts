@@ -75,8 +75,13 @@ export class OutboxRelay {
       if (this.listener === client) this.listener = undefined;
       client.end().catch(() => undefined);
     });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     this.listener = client;
   }
 
