@@ -126,6 +126,20 @@ describe('service credentials (OAuth 2.0 client credentials)', () => {
     await stopWorker(worker);
   });
 
+  it('asks the token endpoint once for concurrent deliveries of one service', async () => {
+    const tokens = await startTokenServer('partner-client', 'secret');
+    const service = await ws.api.post('/v2/webhooks/services', { name: 'Shared token', client_id: 'partner-client', client_secret: 'secret', auth_url: tokens.url });
+    await subscribe({ service_id: service.body.data.service.id });
+    // Five events waiting before the worker starts: their attempts run concurrently, in one batch.
+    await createAccounts(5);
+    startWorker();
+    const requests = await receiver.waitFor(5);
+    const presented = new Set(requests.map((request) => request.headers.authorization));
+    expect(presented.size).toBe(1);
+    // The token server numbers the tokens it issues: one request was made.
+    expect([...presented][0]).toMatch(/^Bearer \S+\.1$/);
+  });
+
   it('counts a token endpoint that refuses the credentials as a failed attempt, with that reason', async () => {
     const tokens = await startTokenServer('partner-client', 'right-secret');
     const service = await ws.api.post('/v2/webhooks/services', { name: 'Wrong secret', client_id: 'partner-client', client_secret: 'wrong-secret', auth_url: tokens.url });
