@@ -1,7 +1,7 @@
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { ValidationFailedError } from './errors';
-import { parseId } from './ids';
+import { parseBigId, parseId } from './ids';
 import { assertValid } from './validation';
 
 export const DEFAULT_PAGE_SIZE = 15;
@@ -120,6 +120,55 @@ export async function fetchConnection<T extends ObjectLiteral & { id: number }>(
   const page = rows.slice(0, request.first);
   return {
     items: page.map((node) => ({ node, cursor: encodeCursor(request.property, cursorValue(node[request.property]), node.id) })),
+    hasNextPage: rows.length > request.first,
+    hasPreviousPage: request.after !== undefined,
+  };
+}
+
+/**
+ * The cursor of a newest-first list keyed on a bigint id (events, deliveries): the shape of the
+ * other lists' cursors (base64url JSON `[property, value, id]`), so clients see one kind. The id
+ * is written as a JSON number; bigint ids stay below 2^53, where numbers are exact.
+ */
+function encodeIdCursor(id: string): string {
+  return encodeCursor('id', Number(id), Number(id));
+}
+
+/** The id a newest-first cursor carries, in canonical digits; anything else is refused. */
+function decodeIdCursor(cursor: string): string {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(decoded) && decoded.length === 3 && decoded[0] === 'id' && typeof decoded[2] === 'number' && decoded[1] === decoded[2]) {
+      const id = parseBigId(decoded[2]);
+      if (id !== null) return id;
+    }
+  } catch {
+    // reported below
+  }
+  throw ValidationFailedError.single('after', 'is not a cursor of this list in this order');
+}
+
+/**
+ * Keyset pagination over a bigint id, newest first, for lists whose order is fixed (the event
+ * feed, a delivery log): `first` rows with an id below the cursor's, one more to tell whether a
+ * next page exists. `fetchConnection` cannot serve them, its cursors hold 32-bit ids.
+ * `request.property` and `request.direction` are not used. One statement.
+ */
+export async function fetchNewestFirst<T extends ObjectLiteral & { id: string }>(
+  query: SelectQueryBuilder<T>,
+  request: ConnectionRequest,
+): Promise<ConnectionSlice<T>> {
+  await assertValid(request);
+  const alias = query.alias;
+  if (request.after !== undefined) {
+    query.andWhere(`${query.escape(alias)}.${query.escape('id')} < :newestFirstAfter`, { newestFirstAfter: decodeIdCursor(request.after) });
+  }
+  const rows = await query
+    .orderBy(`${alias}.id`, 'DESC')
+    .limit(request.first + 1)
+    .getMany();
+  return {
+    items: rows.slice(0, request.first).map((node) => ({ node, cursor: encodeIdCursor(node.id) })),
     hasNextPage: rows.length > request.first,
     hasPreviousPage: request.after !== undefined,
   };

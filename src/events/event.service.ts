@@ -1,7 +1,7 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
-import { NotFoundError, ValidationFailedError } from '../common/errors';
-import { parseBigId, parseId } from '../common/ids';
-import { type ConnectionRequest, type ConnectionSlice, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import { NotFoundError } from '../common/errors';
+import { parseId } from '../common/ids';
+import { type ConnectionRequest, type ConnectionSlice, fetchNewestFirst, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertAllValid } from '../common/validation';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
@@ -30,6 +30,11 @@ export class EventService {
     return event;
   }
 
+  /** For DataLoader: the feed's events among `ids` in one statement; pruned, older or foreign ids are simply absent. */
+  async findByIds(ctx: RequestContext, ids: readonly string[]): Promise<OutboxEvent[]> {
+    return this.feed(ctx).andWhere('e.id = ANY(:ids)', { ids: [...ids] }).getMany();
+  }
+
   private feed(ctx: RequestContext): SelectQueryBuilder<OutboxEvent> {
     return this.dataSource.manager
       .createQueryBuilder(OutboxEvent, 'e')
@@ -46,38 +51,9 @@ export class EventService {
     return query;
   }
 
-  /**
-   * The feed as a GraphQL connection, newest first, always. Keyset on the id alone, since the id
-   * is the feed's order; `fetchConnection` cannot serve it, its cursors hold 32-bit ids and these
-   * are bigints. `request.property` and `request.direction` are not used.
-   */
+  /** The feed as a GraphQL connection, newest first, always (see `fetchNewestFirst`). */
   async connection(ctx: RequestContext, filter: EventFilter, request: ConnectionRequest): Promise<ConnectionSlice<OutboxEvent>> {
     await assertAllValid(filter, request);
-    const query = this.filtered(ctx, filter);
-    if (request.after !== undefined) query.andWhere('e.id < :afterId', { afterId: decodeEventCursor(request.after) });
-    const rows = await query.orderBy('e.id', 'DESC').limit(request.first + 1).getMany();
-    return {
-      items: rows.slice(0, request.first).map((node) => ({ node, cursor: encodeEventCursor(node.id) })),
-      hasNextPage: rows.length > request.first,
-      hasPreviousPage: request.after !== undefined,
-    };
+    return fetchNewestFirst(this.filtered(ctx, filter), request);
   }
-}
-
-/** The shape of the other lists' cursors (base64url JSON `[property, value, id]`), so clients see one kind. */
-function encodeEventCursor(id: string): string {
-  return Buffer.from(JSON.stringify(['id', Number(id), Number(id)])).toString('base64url');
-}
-
-function decodeEventCursor(cursor: string): string {
-  try {
-    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(decoded) && decoded.length === 3 && decoded[0] === 'id' && typeof decoded[2] === 'number' && decoded[1] === decoded[2]) {
-      const id = parseBigId(decoded[2]);
-      if (id !== null) return id;
-    }
-  } catch {
-    // reported below
-  }
-  throw ValidationFailedError.single('after', 'is not a cursor of this list in this order');
 }

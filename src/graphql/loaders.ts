@@ -8,10 +8,12 @@ import type { Distribution } from '../distributions/distribution.entity';
 import type { MediaItem } from '../distributions/media-item.entity';
 import type { Member } from '../members/member.entity';
 import type { OrganisationUser } from '../organisation-users/organisation-user.entity';
+import type { OutboxEvent } from '../outbox/outbox-event.entity';
 import type { Phase } from '../phases/phase.entity';
 import type { PublisherProfile } from '../publisher-profiles/publisher-profile.entity';
 import type { PublisherTitle } from '../publisher-profiles/publisher-title.entity';
 import type { Services } from '../services';
+import type { WebhookDeliveryAttempt } from '../webhooks/webhook-delivery-attempt.entity';
 
 /**
  * Per-request batching: every relation a query touches costs one statement per level, however
@@ -31,20 +33,27 @@ export interface Loaders {
   publisherProfileById: DataLoader<number, PublisherProfile | null>;
   publisherTitleById: DataLoader<number, PublisherTitle | null>;
   titlesByPublisherProfileId: DataLoader<number, PublisherTitle[]>;
+  /** Keyed by delivery id (a bigint, as a string); each delivery's attempts oldest first. */
+  attemptsByDeliveryId: DataLoader<string, WebhookDeliveryAttempt[]>;
+  /** Keyed by event id (a bigint, as a string); null once the event has left the feed. */
+  eventById: DataLoader<string, OutboxEvent | null>;
   /** One loader per parent kind and page arguments: parents asking for the same page batch together. */
   contentPages(parent: 'campaignId' | 'phaseId', request: ConnectionRequest): DataLoader<number, ConnectionSlice<Content>>;
 }
 
-function byId<T extends { id: number }>(load: (ids: readonly number[]) => Promise<T[]>): DataLoader<number, T | null> {
+/** Keys are ids: numbers, or strings for bigint ids (events, deliveries). */
+type Key = number | string;
+
+function byId<K extends Key, T extends { id: K }>(load: (ids: readonly K[]) => Promise<T[]>): DataLoader<K, T | null> {
   return new DataLoader(async (ids) => {
     const found = new Map((await load(ids)).map((row) => [row.id, row]));
     return ids.map((id) => found.get(id) ?? null);
   });
 }
 
-function groupedBy<T>(key: (row: T) => number, load: (ids: readonly number[]) => Promise<T[]>): DataLoader<number, T[]> {
+function groupedBy<K extends Key, T>(key: (row: T) => K, load: (ids: readonly K[]) => Promise<T[]>): DataLoader<K, T[]> {
   return new DataLoader(async (ids) => {
-    const groups = new Map<number, T[]>();
+    const groups = new Map<K, T[]>();
     for (const row of await load(ids)) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
     return ids.map((id) => groups.get(id) ?? []);
   });
@@ -66,6 +75,8 @@ export function createLoaders(services: Services, ctx: RequestContext): Loaders 
     publisherProfileById: byId((ids) => services.publisherProfiles.findByIds(ctx, ids)),
     publisherTitleById: byId((ids) => services.publisherProfiles.findTitlesByIds(ctx, ids)),
     titlesByPublisherProfileId: groupedBy((title) => title.publisherProfileId, (ids) => services.publisherProfiles.findTitlesByProfileIds(ctx, ids)),
+    attemptsByDeliveryId: groupedBy((attempt) => attempt.deliveryId, (ids) => services.webhooks.attemptsOf(ctx, ids)),
+    eventById: byId((ids) => services.events.findByIds(ctx, ids)),
     contentPages(parent, request) {
       const key = `${parent}:${request.first}:${request.after ?? ''}`;
       let loader = pages.get(key);

@@ -1,4 +1,5 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
+import { ConnectionType } from '../graphql/connection';
 import { DeletePayloadType, ResourcePayloadType } from '../graphql/payloads';
 import { UserError } from '../graphql/user-error';
 import { WebhookDelivery } from './webhook-delivery.entity';
@@ -10,6 +11,8 @@ export const WebhookServiceDeletePayload = DeletePayloadType('WebhookServiceDele
 export const WebhookPayload = ResourcePayloadType('WebhookPayload', 'webhook', Webhook);
 export const WebhookDeletePayload = DeletePayloadType('WebhookDeletePayload', 'deletedWebhookId');
 export const WebhookDeliveryPayload = ResourcePayloadType('WebhookDeliveryPayload', 'delivery', WebhookDelivery);
+/** A page of a delivery log (`Webhook.deliveries`), newest first. */
+export const WebhookDeliveryConnection = ConnectionType('WebhookDelivery', WebhookDelivery);
 export type WebhookServicePayload = InstanceType<typeof WebhookServicePayload>;
 export type WebhookServiceDeletePayload = InstanceType<typeof WebhookServiceDeletePayload>;
 export type WebhookPayload = InstanceType<typeof WebhookPayload>;
@@ -27,25 +30,4 @@ export class WebhookSecretPayload {
 
   @Field(() => [UserError])
   userErrors!: UserError[];
-}
-
-/**
- * A numbered page of a delivery log, as the service pages it (REST's `?page`/`?per_page`): the log
- * has no keyset read yet, so it is not a connection.
- */
-@ObjectType('WebhookDeliveryPage', {
-  description: 'A page of a webhook\'s delivery log, newest first. Pages are numbered: deliveries made meanwhile shift later pages, so the same delivery can show up twice.',
-})
-export class WebhookDeliveryPage {
-  @Field(() => [WebhookDelivery])
-  nodes!: WebhookDelivery[];
-
-  @Field(() => Int)
-  page!: number;
-
-  @Field(() => Int)
-  perPage!: number;
-
-  @Field({ description: 'Whether page `page + 1` has deliveries.' })
-  hasNextPage!: boolean;
 }

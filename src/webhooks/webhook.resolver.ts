@@ -1,9 +1,9 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { NotFoundError } from '../common/errors';
 import { parseBigIdOrNotFound, parseIdOrNotFound } from '../common/ids';
-import { PageRequest } from '../common/pagination';
 import { FeedEvent, toFeedEvent } from '../events/event.graphql';
 import { EVENT_RETENTION_DAYS } from '../events/event.service';
+import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
 import { attempt, type MutationOutcome, UserErrorCode } from '../graphql/user-error';
 import { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
@@ -12,7 +12,7 @@ import { WebhookServiceConfig } from './webhook-service.entity';
 import { Webhook } from './webhook.entity';
 import {
   WebhookDeletePayload,
-  WebhookDeliveryPage,
+  WebhookDeliveryConnection,
   WebhookDeliveryPayload,
   WebhookPayload,
   WebhookSecretPayload,
@@ -168,19 +168,18 @@ export class WebhookResolver {
     return webhook.service ?? null;
   }
 
-  @FieldResolver(() => WebhookDeliveryPage, { description: 'The delivery log, newest first, a numbered page at a time (like `GET /v2/webhooks/{id}/deliveries`).' })
+  @FieldResolver(() => WebhookDeliveryConnection, {
+    description:
+      'The delivery log, newest first (the order is fixed, so there is no `orderBy`). Cursors are keyset cursors on the delivery id, so a page stays put while deliveries are made.',
+  })
   async deliveries(
     @Root() webhook: Webhook,
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('page', () => Int, { nullable: true, description: 'Page number from 1 (default 1).' }) page?: number | null,
-    @Arg('perPage', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 15).' }) perPage?: number | null,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
     @Arg('filter', () => DeliveryFilter, { nullable: true }) filter?: DeliveryFilter | null,
-  ): Promise<WebhookDeliveryPage> {
-    const pageRequest = new PageRequest();
-    if (page !== undefined && page !== null) pageRequest.page = page;
-    if (perPage !== undefined && perPage !== null) pageRequest.perPage = perPage;
-    const slice = await services.webhooks.deliveries(request, webhook.id, filter ?? new DeliveryFilter(), pageRequest);
-    return { nodes: slice.items, page: slice.page, perPage: slice.perPage, hasNextPage: slice.hasNextPage };
+  ): Promise<Connection<WebhookDelivery>> {
+    return toConnection(await services.webhooks.deliveryConnection(request, webhook.id, filter ?? new DeliveryFilter(), connectionRequest(first, after, null)));
   }
 }
 
@@ -197,19 +196,15 @@ export class WebhookDeliveryResolver {
   }
 
   @FieldResolver(() => [WebhookDeliveryAttempt], { description: 'Every attempt, oldest first.' })
-  async attempts(@Root() delivery: WebhookDelivery, @Ctx() { request, services }: GraphQLContext): Promise<WebhookDeliveryAttempt[]> {
-    // A delivery read alone comes with its attempts; a page of the log does not, so each one asks.
+  async attempts(@Root() delivery: WebhookDelivery, @Ctx() { loaders }: GraphQLContext): Promise<WebhookDeliveryAttempt[]> {
+    // A delivery read alone (or a mutation's) comes with its attempts; a page of the log asks the loader, one statement for the page.
     if (delivery.attempts) return [...delivery.attempts].sort((a, b) => a.attemptNo - b.attemptNo);
-    return (await services.webhooks.delivery(request, delivery.webhookId, delivery.id)).attempts ?? [];
+    return loaders.attemptsByDeliveryId.load(delivery.id);
   }
 
   @FieldResolver(() => FeedEvent, { nullable: true, description: `The event delivered; null once it has left the event feed (after ${EVENT_RETENTION_DAYS} days).` })
-  async event(@Root() delivery: WebhookDelivery, @Ctx() { request, services }: GraphQLContext): Promise<FeedEvent | null> {
-    try {
-      return toFeedEvent(await services.events.get(request, delivery.eventId), request.organisationCode);
-    } catch (error) {
-      if (error instanceof NotFoundError) return null;
-      throw error;
-    }
+  async event(@Root() delivery: WebhookDelivery, @Ctx() { request, loaders }: GraphQLContext): Promise<FeedEvent | null> {
+    const event = await loaders.eventById.load(delivery.eventId);
+    return event ? toFeedEvent(event, request.organisationCode) : null;
   }
 }

@@ -1,7 +1,7 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../common/errors';
 import { parseId } from '../common/ids';
-import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import { type ConnectionRequest, type ConnectionSlice, fetchNewestFirst, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertAllValid, FieldErrorCollector, validationProblems } from '../common/validation';
 import { loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
@@ -10,6 +10,7 @@ import type { SecretBox } from '../secrets/secret-box';
 import type { DeliveryQueue } from './delivery/delivery-queue';
 import { newSigningSecret } from './delivery/signing';
 import { type DestinationPolicy, destinationProblem } from './destination-guard';
+import { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
 import { DeliveryStatus, WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookServiceConfig } from './webhook-service.entity';
 import { Webhook } from './webhook.entity';
@@ -193,16 +194,25 @@ export class WebhookService {
     });
   }
 
+  /** The log as numbered pages, newest first (REST's `?page`/`?per_page`). */
   async deliveries(ctx: RequestContext, webhookId: number, filter: DeliveryFilter, page: PageRequest): Promise<PageSlice<WebhookDelivery>> {
     await assertAllValid(filter, page);
-    await this.loadIncludingDeleted(ctx, webhookId);
-    const query = this.dataSource.manager
-      .createQueryBuilder(WebhookDelivery, 'd')
-      .where('d.organisationId = :organisationId AND d.webhookId = :webhookId', { organisationId: ctx.organisationId, webhookId })
-      .orderBy('d.id', 'DESC');
-    if (filter.status) query.andWhere('d.status = :status', { status: filter.status });
-    if (filter.event) query.andWhere('d.eventType = :event', { event: filter.event });
-    return fetchPage(query, page);
+    return fetchPage((await this.deliveryLog(ctx, webhookId, filter)).orderBy('d.id', 'DESC'), page);
+  }
+
+  /** The log as a keyset connection, newest first, always (GraphQL's `Webhook.deliveries`). */
+  async deliveryConnection(ctx: RequestContext, webhookId: number, filter: DeliveryFilter, request: ConnectionRequest): Promise<ConnectionSlice<WebhookDelivery>> {
+    await assertAllValid(filter, request);
+    return fetchNewestFirst(await this.deliveryLog(ctx, webhookId, filter), request);
+  }
+
+  /** For DataLoader: the attempts of many deliveries in one statement, by delivery, then oldest first. */
+  async attemptsOf(ctx: RequestContext, deliveryIds: readonly string[]): Promise<WebhookDeliveryAttempt[]> {
+    return tenantQuery(this.dataSource.manager, WebhookDeliveryAttempt, 'a', ctx)
+      .andWhere('a.deliveryId = ANY(:deliveryIds)', { deliveryIds: [...deliveryIds] })
+      .orderBy('a.deliveryId', 'ASC')
+      .addOrderBy('a.attemptNo', 'ASC')
+      .getMany();
   }
 
   /** One delivery with every attempt, oldest first. */
@@ -252,6 +262,17 @@ export class WebhookService {
     const webhook = await this.webhooks(manager, ctx).andWhere('w.id = :id', { id }).getOne();
     if (!webhook) throw new NotFoundError(WEBHOOK);
     return webhook;
+  }
+
+  /** A webhook's log (also of a deleted webhook), filtered, unordered; NotFoundError when the webhook is not this workspace's. */
+  private async deliveryLog(ctx: RequestContext, webhookId: number, filter: DeliveryFilter): Promise<SelectQueryBuilder<WebhookDelivery>> {
+    await this.loadIncludingDeleted(ctx, webhookId);
+    const query = this.dataSource.manager
+      .createQueryBuilder(WebhookDelivery, 'd')
+      .where('d.organisationId = :organisationId AND d.webhookId = :webhookId', { organisationId: ctx.organisationId, webhookId });
+    if (filter.status) query.andWhere('d.status = :status', { status: filter.status });
+    if (filter.event) query.andWhere('d.eventType = :event', { event: filter.event });
+    return query;
   }
 
   /** A deleted webhook's log stays readable (the deliveries it had until it was deleted). */

@@ -40,6 +40,11 @@ const RELATIONS_QUERY = `{
   }
 }`;
 
+/** A page of a webhook's delivery log with each delivery's attempts and event, each a DataLoader batch. */
+function deliveryLogQuery(webhookId: string): string {
+  return `{ webhook(id: "${webhookId}") { deliveries(first: 50) { nodes { id eventId attempts { attemptNo } event { id } } } } }`;
+}
+
 let app: TestApp;
 let counter: StatementCounter;
 let oneCampaign: Workspace;
@@ -51,6 +56,29 @@ async function seededWorkspace(campaigns: number): Promise<Workspace> {
   // The first request of a key records its use; measure the steady state after it.
   await ws.api.graphql('{ __typename }');
   return ws;
+}
+
+/**
+ * A workspace with one webhook and `count` deliveries (test pings, each its own event, pending as
+ * the worker is off), each with two attempts as the worker logs them.
+ */
+async function webhookWithDeliveries(count: number): Promise<{ ws: Workspace; webhookId: string }> {
+  const ws = await app.workspace();
+  const created = await ws.api.graphql('mutation($input: WebhookInput!) { webhookCreate(input: $input) { webhook { id } userErrors { message } } }', {
+    input: { name: 'Log', url: 'http://127.0.0.1:9/hooks', events: ['campaign_created'] },
+  });
+  expect(created.body.data.webhookCreate.userErrors).toEqual([]);
+  const webhookId: string = created.body.data.webhookCreate.webhook.id;
+  for (let i = 0; i < count; i += 1) {
+    const pinged = await ws.api.graphql('mutation($id: ID!) { webhookTest(id: $id) { userErrors { message } } }', { id: webhookId });
+    expect(pinged.body.data.webhookTest.userErrors).toEqual([]);
+  }
+  await app.dataSource.query(
+    `INSERT INTO webhook_delivery_attempts (organisation_id, delivery_id, attempt_no, started_at, duration_ms, status_code, error)
+     SELECT d.organisation_id, d.id, n, now(), 40, 503, 'receiver answered 503' FROM webhook_deliveries d CROSS JOIN generate_series(1, 2) n WHERE d.webhook_id = $1`,
+    [Number(webhookId)],
+  );
+  return { ws, webhookId };
 }
 
 /** Statements the server sends to PostgreSQL while answering one request (authentication included). */
@@ -115,5 +143,26 @@ describe('nested query with accounts, members, editors and publisher titles', ()
     const ceiling = 13;
     expect(one.statements).toBeLessThanOrEqual(ceiling);
     expect(twenty.statements).toBeLessThanOrEqual(ceiling);
+  }, 120_000);
+});
+
+describe('a page of the delivery log with attempts and events', () => {
+  it('costs the same small number of SQL statements for 2 deliveries and for 40', async () => {
+    const two = await webhookWithDeliveries(2);
+    const forty = await webhookWithDeliveries(40);
+
+    const few = await statementsFor(two.ws, deliveryLogQuery(two.webhookId));
+    const many = await statementsFor(forty.ws, deliveryLogQuery(forty.webhookId));
+
+    const nodes: AnyBody[] = many.body.data.webhook.deliveries.nodes;
+    expect(few.body.data.webhook.deliveries.nodes).toHaveLength(2);
+    expect(nodes).toHaveLength(40);
+    expect(new Set(nodes.map((node) => node.eventId)).size).toBe(40);
+    expect(nodes.every((node) => node.event?.id === node.eventId)).toBe(true);
+    expect(nodes.every((node) => node.attempts.map((attempt: AnyBody) => attempt.attemptNo).join() === '1,2')).toBe(true);
+
+    // Authentication, the webhook, the log (its webhook checked, then the page), attempts, events.
+    expect(many.statements).toBe(few.statements);
+    expect(few.statements).toBeLessThanOrEqual(6);
   }, 120_000);
 });

@@ -55,7 +55,8 @@ export class WebhookReceiver {
           res.writeHead(answer.status, answer.headers ?? { 'content-type': 'application/json' });
           res.end(answer.body ?? '');
         };
-        if (answer.delayMs) setTimeout(send, answer.delayMs);
+        // Unref: a test that ends before a slow answer is sent must not keep the process alive for it.
+        if (answer.delayMs) setTimeout(send, answer.delayMs).unref();
         else send();
         for (const wake of this.waiters.splice(0)) wake();
       });

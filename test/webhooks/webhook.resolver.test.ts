@@ -1,11 +1,11 @@
 import { allRows, rowById } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
-import { expectGraphQLUnauthenticated, expectUserErrorsAt, USER_ERRORS } from '../support/graphql';
+import { craftCursor, expectGraphQLUnauthenticated, expectUserErrorsAt, USER_ERRORS, walkConnection } from '../support/graphql';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * GraphQL webhooks: the same behaviours as REST /v2/webhooks in GraphQL terms (userErrors, NOT_FOUND,
- * plain lists, a numbered delivery log). Real HTTP against the real database; the worker is off, so
+ * plain lists, the delivery log as a connection). Real HTTP against the real database; the worker is off, so
  * a test ping or a redelivery is observed as a pending delivery. Every refusal is checked to have
  * changed nothing.
  */
@@ -36,11 +36,20 @@ const SERVICES = `query { webhookServices { ${SERVICE_FIELDS} } }`;
 const WEBHOOKS = `query { webhooks { ${WEBHOOK_FIELDS} } }`;
 const WEBHOOK = `query Webhook($id: ID!) { webhook(id: $id) { ${WEBHOOK_FIELDS} } }`;
 const DELIVERIES = `
-  query Deliveries($id: ID!, $page: Int, $perPage: Int, $filter: DeliveryFilter) {
+  query Deliveries($id: ID!, $first: Int, $after: String, $filter: DeliveryFilter) {
     webhook(id: $id) {
       id
-      deliveries(page: $page, perPage: $perPage, filter: $filter) { page perPage hasNextPage nodes { ${DELIVERY_FIELDS} } }
+      deliveries(first: $first, after: $after, filter: $filter) {
+        edges { cursor node { id } }
+        nodes { ${DELIVERY_FIELDS} }
+        pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+      }
     }
+  }
+`;
+const DELIVERY_EVENTS = `
+  query DeliveryEvents($id: ID!) {
+    webhook(id: $id) { deliveries { nodes { id eventId event { id type organizationCode } } } }
   }
 `;
 const DELIVERY = `
@@ -335,16 +344,27 @@ describe('Webhook.deliveries', () => {
     await ping(ws, (await createWebhook(ws, { name: 'Other' })).webhook.id);
   });
 
-  it('is an empty first page for a webhook without deliveries', async () => {
+  it('is an empty connection for a webhook without deliveries', async () => {
     const fresh = (await createWebhook(ws, { name: 'Fresh' })).webhook;
 
-    expect((await data(ws, DELIVERIES, { id: fresh.id })).webhook.deliveries).toEqual({ page: 1, perPage: 15, hasNextPage: false, nodes: [] });
+    expect((await data(ws, DELIVERIES, { id: fresh.id })).webhook.deliveries).toEqual({
+      edges: [],
+      nodes: [],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+    });
   });
 
   it("lists the webhook's deliveries, newest first", async () => {
     const deliveries = (await data(ws, DELIVERIES, { id: webhook.id })).webhook.deliveries;
 
-    expect(deliveries).toEqual({ page: 1, perPage: 15, hasNextPage: false, nodes: [...pings].reverse() });
+    expect(deliveries.nodes).toEqual([...pings].reverse());
+    expect(deliveries.edges.map((edge: AnyBody) => edge.node.id)).toEqual(deliveries.nodes.map((node: AnyBody) => node.id));
+    expect(deliveries.pageInfo).toEqual({
+      hasNextPage: false,
+      hasPreviousPage: false,
+      startCursor: deliveries.edges[0].cursor,
+      endCursor: deliveries.edges.at(-1).cursor,
+    });
     expect(pings[0]).toEqual({
       id: expect.stringMatching(/^\d+$/),
       webhookId: webhook.id,
@@ -361,14 +381,33 @@ describe('Webhook.deliveries', () => {
     });
   });
 
-  it('pages with page and perPage', async () => {
-    const first = (await data(ws, DELIVERIES, { id: webhook.id, perPage: 2 })).webhook.deliveries;
-    const second = (await data(ws, DELIVERIES, { id: webhook.id, perPage: 2, page: 2 })).webhook.deliveries;
-    const beyond = (await data(ws, DELIVERIES, { id: webhook.id, perPage: 2, page: 3 })).webhook.deliveries;
+  it('pages with first and after, newest first, without duplicates or gaps', async () => {
+    const first = (await data(ws, DELIVERIES, { id: webhook.id, first: 2 })).webhook.deliveries;
+    const second = (await data(ws, DELIVERIES, { id: webhook.id, first: 2, after: first.pageInfo.endCursor })).webhook.deliveries;
+    const beyond = (await data(ws, DELIVERIES, { id: webhook.id, first: 2, after: second.pageInfo.endCursor })).webhook.deliveries;
+    const { ids, pages } = await walkConnection(async (after) => (await data(ws, DELIVERIES, { id: webhook.id, first: 1, after })).webhook.deliveries);
 
-    expect(first).toEqual({ page: 1, perPage: 2, hasNextPage: true, nodes: [pings[2], pings[1]] });
-    expect(second).toEqual({ page: 2, perPage: 2, hasNextPage: false, nodes: [pings[0]] });
-    expect(beyond).toEqual({ page: 3, perPage: 2, hasNextPage: false, nodes: [] });
+    expect(first.nodes).toEqual([pings[2], pings[1]]);
+    expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+    expect(second.nodes).toEqual([pings[0]]);
+    expect(second.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    expect(beyond).toEqual({ edges: [], nodes: [], pageInfo: { hasNextPage: false, hasPreviousPage: true, startCursor: null, endCursor: null } });
+    expect(ids).toEqual([pings[2].id, pings[1].id, pings[0].id]);
+    expect(pages.map((page) => page.pageInfo.hasNextPage)).toEqual([true, true, false]);
+  });
+
+  it('keeps its place while deliveries are made: a new one is on the first page, not the next', async () => {
+    const busy = (await createWebhook(ws, { name: 'Busy' })).webhook;
+    const before = [await ping(ws, busy.id), await ping(ws, busy.id), await ping(ws, busy.id)].reverse();
+    const first = (await data(ws, DELIVERIES, { id: busy.id, first: 2 })).webhook.deliveries;
+
+    const fresh = await ping(ws, busy.id);
+    const rest = (await data(ws, DELIVERIES, { id: busy.id, first: 2, after: first.pageInfo.endCursor })).webhook.deliveries;
+    const top = (await data(ws, DELIVERIES, { id: busy.id, first: 1 })).webhook.deliveries;
+
+    expect(first.nodes).toEqual(before.slice(0, 2));
+    expect(rest.nodes).toEqual(before.slice(2));
+    expect(top.nodes).toEqual([fresh]);
   });
 
   it('filters by status and by event type', async () => {
@@ -382,6 +421,12 @@ describe('Webhook.deliveries', () => {
     expect(await ids({ event: 'campaign_created' })).toEqual([]);
 
     await app.dataSource.query(`UPDATE webhook_deliveries SET status = 'pending' WHERE id = $1`, [Number(pings[1].id)]);
+  });
+
+  it('pages a filtered log', async () => {
+    const { ids } = await walkConnection(async (after) => (await data(ws, DELIVERIES, { id: webhook.id, first: 2, after, filter: { event: 'ping' } })).webhook.deliveries);
+
+    expect(ids).toEqual([pings[2].id, pings[1].id, pings[0].id]);
   });
 
   it('shows each delivery with its attempts, oldest first', async () => {
@@ -407,10 +452,26 @@ describe('Webhook.deliveries', () => {
     await app.dataSource.query('DELETE FROM webhook_delivery_attempts WHERE delivery_id = $1', [Number(delivery.id)]);
   });
 
+  it("shows each delivery's event, null once it has left the feed", async () => {
+    const logged = (await createWebhook(ws, { name: 'Evented' })).webhook;
+    const [older, newer] = [await ping(ws, logged.id), await ping(ws, logged.id)];
+    await app.dataSource.query(`UPDATE outbox_events SET created_at = now() - interval '31 days' WHERE id = $1`, [Number(older.eventId)]);
+
+    const nodes = (await data(ws, DELIVERY_EVENTS, { id: logged.id })).webhook.deliveries.nodes;
+
+    expect(nodes).toEqual([
+      { id: newer.id, eventId: newer.eventId, event: { id: newer.eventId, type: 'ping', organizationCode: ws.organizationCode } },
+      { id: older.id, eventId: older.eventId, event: null },
+    ]);
+  });
+
   it.each([
-    [{ perPage: 0 }, 'perPage'],
-    [{ perPage: 101 }, 'perPage'],
-    [{ page: 0 }, 'page'],
+    [{ first: 0 }, 'first'],
+    [{ first: 101 }, 'first'],
+    [{ after: 'definitely-not-a-cursor' }, 'after'],
+    [{ after: craftCursor(['name', 'Acme', 5]) }, 'after'],
+    [{ after: craftCursor(['id', 5, 6]) }, 'after'],
+    [{ after: craftCursor(['id', 2 ** 60, 2 ** 60]) }, 'after'],
     [{ filter: { event: 'x'.repeat(65) } }, 'event'],
   ])('raises BAD_USER_INPUT for %j', async (variables, field) => {
     const response = await ws.api.graphql(DELIVERIES, { id: webhook.id, ...variables });
