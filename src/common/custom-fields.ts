@@ -5,7 +5,8 @@ export const MAX_CUSTOM_FIELDS_BYTES = 16 * 1024;
 
 /** custom_fields on update: given keys are added or replaced, keys set to null removed, the rest kept. */
 export function mergeCustomFields(current: JsonObject, patch: JsonObject): JsonObject {
-  const merged: JsonObject = { ...current };
+  // No prototype: a key named `__proto__` is data to keep, not a prototype to replace.
+  const merged: JsonObject = Object.assign(Object.create(null) as JsonObject, current);
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete merged[key];
     else merged[key] = value;

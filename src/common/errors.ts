@@ -4,6 +4,15 @@
  */
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * A FieldErrors to fill with names a client chose (body fields, query parameters): without a
+ * prototype, `__proto__` is a key like any other and is reported, instead of silently replacing
+ * the object's prototype.
+ */
+export function emptyFieldErrors(): FieldErrors {
+  return Object.create(null) as FieldErrors;
+}
+
 export class DomainError extends Error {}
 
 export class NotFoundError extends DomainError {

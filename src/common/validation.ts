@@ -1,6 +1,7 @@
 import { isEmail, isURL, validate, ValidateBy, ValidateIf, type ValidationError, type ValidationOptions } from 'class-validator';
 import { parseId } from './ids';
-import { ValidationFailedError, type FieldErrors } from './errors';
+import { emptyFieldErrors, ValidationFailedError, type FieldErrors } from './errors';
+import { MAX_JSON_DEPTH } from './json';
 
 /**
  * The field may be left out (undefined) but, when given, must pass the field's other rules:
@@ -31,17 +32,43 @@ function collect(errors: ValidationError[], prefix: string, into: FieldErrors): 
 
 const NUL = '\u0000';
 const NUL_MESSAGE = 'must not contain NUL characters';
+const ILL_FORMED_MESSAGE = 'must be well-formed Unicode (it holds a lone surrogate)';
+const TOO_DEEP_MESSAGE = `must not nest deeper than ${MAX_JSON_DEPTH} levels`;
+
+interface TextProblem {
+  path: string;
+  message: string;
+  /** Whether other rules may still look at the value: not for text some validators choke on, nor for values too deep to walk. */
+  blocksRules: boolean;
+}
+
+function textProblem(text: string): { message: string; blocksRules: boolean } | null {
+  if (!text.isWellFormed()) return { message: ILL_FORMED_MESSAGE, blocksRules: true };
+  if (text.includes(NUL)) return { message: NUL_MESSAGE, blocksRules: false };
+  return null;
+}
 
 /**
- * PostgreSQL text and jsonb cannot hold NUL (U+0000), in values or in object keys (custom fields):
- * such input is refused here rather than failing in the database. A key with NUL is reported on
- * its object, since the key itself cannot be named faithfully.
+ * Text PostgreSQL cannot store or validators cannot read: NUL (U+0000), which text and jsonb
+ * cannot hold, and ill-formed UTF-16 (a lone surrogate, which e-mail checks throw on and JSON
+ * would turn into U+FFFD), in values or in object keys (custom fields); and values nested too
+ * deep to walk. All are refused here rather than failing deeper down. A bad key is reported on its
+ * object, since the key itself cannot be named faithfully.
  */
-function nulCharacterFields(value: unknown, path: string): [string, string[]][] {
-  if (typeof value === 'string') return value.includes(NUL) ? [[path, [NUL_MESSAGE]]] : [];
+function textFieldProblems(value: unknown, path: string, depth = 0): TextProblem[] {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    return problem ? [{ path, ...problem }] : [];
+  }
   if (value === null || typeof value !== 'object') return [];
-  const badKeys: [string, string[]][] = Object.keys(value).some((key) => key.includes(NUL)) ? [[path, [`keys ${NUL_MESSAGE}`]]] : [];
-  return [...badKeys, ...Object.entries(value).flatMap(([key, child]) => (key.includes(NUL) ? [] : nulCharacterFields(child, path ? `${path}.${key}` : key)))];
+  if (depth > MAX_JSON_DEPTH) return [{ path, message: TOO_DEEP_MESSAGE, blocksRules: true }];
+  const problems: TextProblem[] = [];
+  for (const [key, child] of Object.entries(value)) {
+    const keyProblem = textProblem(key);
+    if (keyProblem) problems.push({ path, message: `keys ${keyProblem.message}`, blocksRules: keyProblem.blocksRules });
+    else problems.push(...textFieldProblems(child, path ? `${path}.${key}` : key, depth + 1));
+  }
+  return problems;
 }
 
 /**
@@ -50,10 +77,15 @@ function nulCharacterFields(value: unknown, path: string): [string, string[]][] 
  * service may add its own findings to before refusing: every failing field is reported at once.
  */
 export async function validationProblems(input: object, required: readonly string[] = []): Promise<FieldErrorCollector> {
-  const errors = await validate(input, { forbidUnknownValues: true, validationError: { target: false, value: false } });
   const problems = new FieldErrorCollector();
   problems.requirePresent(input, required);
-  problems.merge(collect(errors, '', Object.fromEntries(nulCharacterFields(input, ''))));
+  const textProblems = textFieldProblems(input, '');
+  for (const { path, message } of textProblems) problems.add(path, message);
+  // Validators throw on ill-formed text, and serialising size checks overflow on deep values:
+  // those refusals stand alone.
+  if (textProblems.some((problem) => problem.blocksRules)) return problems;
+  const errors = await validate(input, { forbidUnknownValues: true, validationError: { target: false, value: false } });
+  problems.merge(collect(errors, '', emptyFieldErrors()));
   return problems;
 }
 
@@ -76,7 +108,7 @@ export interface ErrorSink {
 
 /** Gathers rule failures found after loading state (transitions, references) into one refusal. */
 export class FieldErrorCollector implements ErrorSink {
-  private readonly errors: FieldErrors = {};
+  private readonly errors: FieldErrors = emptyFieldErrors();
 
   add(field: string, message: string): void {
     (this.errors[field] ??= []).push(message);

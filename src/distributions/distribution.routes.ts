@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FieldErrors } from '../common/errors';
+import { emptyFieldErrors } from '../common/errors';
 import { parseIdOrNotFound } from '../common/ids';
 import { WireShape } from '../common/wire-shape';
 import { done, success } from '../http/rest/envelope';
@@ -16,7 +16,7 @@ const bulkBodyWire = new WireShape(['content_id', 'distributions']);
 
 /** Maps each distribution entry, its `primary_link` and its `distribution_media_library` entries. */
 function distributionsInput(request: FastifyRequest): DistributionsInput {
-  const errors: FieldErrors = {};
+  const errors = emptyFieldErrors();
   const input = objectInput(request.body, '', bulkBodyWire, DistributionsInput, errors);
   if (Object.keys(errors).length === 0 && Array.isArray(input.distributions)) {
     input.distributions = input.distributions.map((raw, index) => {

@@ -1,6 +1,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError, NotFoundError, UnauthenticatedError, ValidationFailedError } from '../common/errors';
+import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_CODE, SERVICE_UNAVAILABLE_MESSAGE } from '../db/database-unavailable';
 
 export const INTERNAL_MESSAGE = 'Internal server error';
 
@@ -12,9 +13,15 @@ export function isExpectedError(error: unknown): boolean {
   return unwrapResolverError(error) instanceof DomainError;
 }
 
+/** The database could not be reached: SERVICE_UNAVAILABLE, answered with HTTP 503 and Retry-After (graphql-route.ts). */
+export function isServiceUnavailableError(error: unknown): boolean {
+  return isDatabaseUnavailable(unwrapResolverError(error));
+}
+
 /**
- * The one place GraphQL errors get their `extensions.code`. Domain errors map to their codes;
- * anything unexpected (logged by the error-logging plugin) becomes a bare INTERNAL_SERVER_ERROR.
+ * The one place GraphQL errors get their `extensions.code`. Domain errors map to their codes; an
+ * unreachable database is SERVICE_UNAVAILABLE; anything unexpected (logged by the error-logging
+ * plugin) becomes a bare INTERNAL_SERVER_ERROR.
  */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
     const original = unwrapResolverError(error);
@@ -24,6 +31,7 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     if (original instanceof ValidationFailedError) {
       return { ...base, message: original.message, extensions: { code: 'BAD_USER_INPUT', fieldErrors: original.fieldErrors } };
     }
+    if (isDatabaseUnavailable(original)) return { ...base, message: SERVICE_UNAVAILABLE_MESSAGE, extensions: { code: SERVICE_UNAVAILABLE_CODE } };
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && PASS_THROUGH_CODES.has(code) && (original instanceof GraphQLError || original === error)) {
       return { ...base, message: withoutEchoedVariable(formatted.message, original), extensions: { code } };

@@ -6,23 +6,50 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { GraphQLContext } from '../graphql/context';
-import { formatGraphQLError, isExpectedError } from '../graphql/format-error';
+import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable } from '../db/database-unavailable';
+import { formatGraphQLError, isExpectedError, isServiceUnavailableError } from '../graphql/format-error';
 import { createLoaders } from '../graphql/loaders';
 import type { Services } from '../services';
 import { authenticate } from './authentication';
 import { requestContext } from './request-context';
 
-/** Unexpected resolver failures are logged here, with the request id, before formatError hides them. */
+/**
+ * Unexpected resolver failures are logged here, with the request id, before formatError hides them.
+ * An unreachable database is a warning (once per request), not a failure with a stack.
+ */
 function errorLogging(logger: Logger): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
         async didEncounterErrors({ errors, contextValue }) {
+          const reqId = contextValue?.request?.requestId;
+          const unavailable = errors.find(isServiceUnavailableError);
+          if (unavailable) logger.warn({ reqId, status: 503, database: describeUnavailable(unavailable.originalError ?? unavailable) }, 'database unavailable');
           for (const error of errors) {
-            if (!isExpectedError(error) && !error.extensions?.code) {
-              logger.error({ err: error.originalError ?? error, reqId: contextValue?.request?.requestId }, 'GraphQL resolver failed');
+            if (!isExpectedError(error) && !error.extensions?.code && !isServiceUnavailableError(error)) {
+              logger.error({ err: error.originalError ?? error, reqId }, 'GraphQL resolver failed');
             }
           }
+        },
+      };
+    },
+  };
+}
+
+/**
+ * HTTP 503 and Retry-After when a resolver met an unreachable database (SERVICE_UNAVAILABLE,
+ * see format-error.ts). Apollo takes the status from `extensions.http` of a thrown GraphQLError
+ * only; the driver's errors have none, hence this plugin. Failures before any resolver (the API-key
+ * lookup) are answered by the error handler (error-handler.ts).
+ */
+function serviceUnavailableStatus(): ApolloServerPlugin<GraphQLContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ errors, response }) {
+          if (!errors?.some(isServiceUnavailableError)) return;
+          response.http.status = 503;
+          response.http.headers.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         },
       };
     },
@@ -47,6 +74,7 @@ export async function registerGraphQL(app: FastifyInstance, schema: GraphQLSchem
     plugins: [
       fastifyApolloDrainPlugin(app),
       errorLogging(app.log),
+      serviceUnavailableStatus(),
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
     ],
   });

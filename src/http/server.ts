@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../common/json';
 import { createSchema } from '../graphql/schema';
 import type { Services } from '../services';
 import { authenticate } from './authentication';
 import { handleError, handleNotFound } from './error-handler';
+import { frameworkAnswerOptions, MAX_PARAM_LENGTH, registerFrameworkAnswers } from './framework-errors';
 import { registerGraphQL } from './graphql-route';
 import type { Readiness } from './readiness';
 import { registerV2Routes } from './rest/routes';
@@ -26,9 +28,15 @@ function requestId(request: { headers: FastifyRequest['headers'] }): string {
   return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
 
-/** JSON bodies; an empty body is "no body" (clients send the header on DELETE too), not an error. */
+/**
+ * JSON bodies; an empty body is "no body" (clients send the header on DELETE too), not an error.
+ * Nesting is bounded before parsing, so nothing that walks the value can run out of stack.
+ */
 function parseJson(_request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void): void {
   if (body.trim() === '') return done(null, undefined);
+  if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) {
+    return done(Object.assign(new Error(`Body nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON' }));
+  }
   try {
     done(null, JSON.parse(body));
   } catch {
@@ -41,8 +49,9 @@ export async function buildServer({ config, logger, services, readiness }: Serve
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestId,
-    return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Parser, router and shutdown answers in our shapes rather than Fastify's (framework-errors.ts).
+    ...frameworkAnswerOptions(logger as FastifyBaseLogger),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
   });
 
   // JSON only: any other media type (text/plain included) is a 415.
@@ -51,6 +60,7 @@ export async function buildServer({ config, logger, services, readiness }: Serve
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerFrameworkAnswers(app, requestId);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FieldErrors } from '../common/errors';
+import { emptyFieldErrors } from '../common/errors';
 import { parseIdOrNotFound } from '../common/ids';
 import { success } from '../http/rest/envelope';
 import { paginated } from '../http/rest/pagination';
@@ -15,7 +15,7 @@ const config = { wire: userUpsertBodyWire };
 
 /** The upsert body with each `roles` element mapped to a role input. */
 function upsertInput(request: FastifyRequest): UserUpsertInput {
-  const errors: FieldErrors = {};
+  const errors = emptyFieldErrors();
   const input = objectInput(request.body, '', userUpsertBodyWire, UserUpsertInput, errors);
   if (input instanceof UserUpsertInput && Array.isArray(input.roles)) {
     input.roles = input.roles.map((role, index) => objectInput(role, `roles.${index}`, roleBodyWire, UserRoleInput, errors));

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FieldErrors } from '../common/errors';
+import { emptyFieldErrors } from '../common/errors';
 import { parseIdOrNotFound } from '../common/ids';
 import { WireShape } from '../common/wire-shape';
 import { done, success } from '../http/rest/envelope';
@@ -16,7 +16,7 @@ const config = { wire: phaseWire };
 const createBodyWire = new WireShape(['campaign_id', 'phases']);
 
 function phasesCreateInput(request: FastifyRequest): PhasesCreateInput {
-  const errors: FieldErrors = {};
+  const errors = emptyFieldErrors();
   const input = objectInput(request.body, '', createBodyWire, PhasesCreateInput, errors);
   if (Object.keys(errors).length === 0) input.phases = arrayInput(input.phases, 'phases', phaseWire, PhaseInput, errors) as PhaseInput[];
   throwIfWireErrors(errors);

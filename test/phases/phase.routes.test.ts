@@ -211,6 +211,12 @@ describe('POST /v2/phases (create)', () => {
     });
   });
 
+  it('takes custom_fields: null as no custom fields given, as users do (§4.2 rule 3): {} on create', async () => {
+    const campaignId = await createCampaign();
+    const record = await createPhase(campaignId, { phase_title: 'Null fields', custom_fields: null });
+    expect(record.custom_fields).toEqual({});
+  });
+
   it('fills defaults for omitted fields: empty strings, zero numbers, null dates, {} custom_fields, phase_no 1', async () => {
     const campaignId = await createCampaign();
 

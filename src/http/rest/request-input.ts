@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ValidationFailedError, type FieldErrors } from '../../common/errors';
+import { emptyFieldErrors, type FieldErrors, ValidationFailedError } from '../../common/errors';
 import { PageRequest } from '../../common/pagination';
 import { integerFromString, type WireShape } from '../../common/wire-shape';
 
@@ -38,7 +38,7 @@ export function throwIfWireErrors(errors: FieldErrors): void {
 
 /** A write body in v2 spelling → an instance of the service input; unknown fields are refused by name. */
 export function bodyInput<T extends object>(request: FastifyRequest, wire: WireShape, inputClass: InputClass<T>): T {
-  const errors: FieldErrors = {};
+  const errors = emptyFieldErrors();
   const input = objectInput(request.body, '', wire, inputClass, errors);
   throwIfWireErrors(errors);
   return input;
@@ -60,14 +60,14 @@ export function listQuery<F extends object>(
   filters: Record<string, QueryFilter>,
 ): { filter: F; page: PageRequest } {
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const errors: FieldErrors = {};
+  const errors = emptyFieldErrors();
   const filter = new filterClass() as Record<string, unknown>;
   const page = new PageRequest();
   for (const [name, raw] of Object.entries(query)) {
     const value = Array.isArray(raw) ? raw.at(-1) : raw;
     if (name === 'page') page.page = integerFromString(value) as number;
     else if (name === 'per_page') page.perPage = integerFromString(value) as number;
-    else if (name in filters) {
+    else if (Object.hasOwn(filters, name)) {
       const { prop, integer } = filters[name];
       if (value !== '') filter[prop] = integer ? integerFromString(value) : value;
     } else errors[name] = ['is not a query parameter of this list'];
