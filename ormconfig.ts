@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DataSource, type DataSourceOptions, type Logger } from 'typeorm';
 import { SnakeNamingStrategy } from './src/db/snake-naming.strategy';
 import { ENTITIES } from './src/db/entities';
+import { DEFAULT_LIMITS } from './src/config/config-input';
 
 export const APPLICATION_NAME = 'campaign-partner-api';
 
@@ -10,7 +11,12 @@ export const APPLICATION_NAME = 'campaign-partner-api';
  * The one definition of how the application talks to PostgreSQL. The server, the admin CLI,
  * the tests and the TypeORM CLI all build their DataSource here; only the URL differs.
  */
-export function dataSourceOptions(url: string, logger?: Logger): DataSourceOptions {
+export interface ConnectionSettings {
+  /** PostgreSQL `statement_timeout` of every pooled connection (STATEMENT_TIMEOUT_MS); 0 means none. */
+  statementTimeoutMs?: number;
+}
+
+export function dataSourceOptions(url: string, logger?: Logger, settings: ConnectionSettings = {}): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -22,13 +28,19 @@ export function dataSourceOptions(url: string, logger?: Logger): DataSourceOptio
     synchronize: false,
     migrationsRun: false,
     // The pid lets one process tell its own connections from another's (see db/database.ts).
-    extra: { max: 10, application_name: `${APPLICATION_NAME}/${process.pid}` },
+    // statement_timeout is sent with the connection's startup parameters, so it holds for every
+    // statement on it (migrations included); a statement over it fails with SQLSTATE 57014.
+    extra: {
+      max: 10,
+      application_name: `${APPLICATION_NAME}/${process.pid}`,
+      statement_timeout: settings.statementTimeoutMs ?? DEFAULT_LIMITS.statementTimeoutMs,
+    },
     ...(logger ? { logger, logging: true } : { logging: false }),
   };
 }
 
-export function createDataSource(url: string, logger?: Logger): DataSource {
-  return new DataSource(dataSourceOptions(url, logger));
+export function createDataSource(url: string, logger?: Logger, settings?: ConnectionSettings): DataSource {
+  return new DataSource(dataSourceOptions(url, logger, settings));
 }
 
 /** For the TypeORM CLI (`typeorm migration:generate -d dist/ormconfig.js`). */

@@ -1,5 +1,5 @@
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
-import type { AppConfig, LogLevel, NodeEnv } from './config';
+import type { AppConfig, LimitSettings, LogLevel, NodeEnv } from './config';
 
 const NODE_ENVS: NodeEnv[] = ['development', 'production', 'test'];
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -57,7 +57,51 @@ class EnvironmentInput {
   @IsInt({ message: 'WEBHOOK_DISABLE_AFTER_SECONDS must be an integer' })
   @Min(1, { message: 'WEBHOOK_DISABLE_AFTER_SECONDS must be at least 1' })
   webhookDisableAfterSeconds!: number;
+
+  @IsInt({ message: 'RATE_LIMIT_MAX must be an integer' })
+  @Min(1, { message: 'RATE_LIMIT_MAX must be between 1 and 1000000' })
+  @Max(1_000_000, { message: 'RATE_LIMIT_MAX must be between 1 and 1000000' })
+  rateLimitMax!: number;
+
+  @IsInt({ message: 'RATE_LIMIT_WINDOW_SECONDS must be an integer' })
+  @Min(1, { message: 'RATE_LIMIT_WINDOW_SECONDS must be between 1 and 86400' })
+  @Max(86_400, { message: 'RATE_LIMIT_WINDOW_SECONDS must be between 1 and 86400' })
+  rateLimitWindowSeconds!: number;
+
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  redisUrl: string | undefined;
+
+  @IsInt({ message: 'STATEMENT_TIMEOUT_MS must be an integer' })
+  @Min(0, { message: 'STATEMENT_TIMEOUT_MS must be between 0 and 3600000' })
+  @Max(3_600_000, { message: 'STATEMENT_TIMEOUT_MS must be between 0 and 3600000' })
+  statementTimeoutMs!: number;
+
+  @IsInt({ message: 'REQUEST_TIMEOUT_MS must be an integer' })
+  @Min(1000, { message: 'REQUEST_TIMEOUT_MS must be between 1000 and 600000' })
+  @Max(600_000, { message: 'REQUEST_TIMEOUT_MS must be between 1000 and 600000' })
+  requestTimeoutMs!: number;
+
+  @IsInt({ message: 'MAX_EVENT_LOOP_DELAY_MS must be an integer' })
+  @Min(0, { message: 'MAX_EVENT_LOOP_DELAY_MS must be 0 or more' })
+  maxEventLoopDelayMs!: number;
+
+  @IsInt({ message: 'MAX_HEAP_USED_BYTES must be an integer' })
+  @Min(0, { message: 'MAX_HEAP_USED_BYTES must be 0 or more' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'MAX_HEAP_USED_BYTES is too large' })
+  maxHeapUsedBytes!: number;
 }
+
+/** Defaults of the limits (README, Configuration). */
+export const DEFAULT_LIMITS: LimitSettings = {
+  rateLimitMax: 600,
+  rateLimitWindowSeconds: 60,
+  redisUrl: undefined,
+  statementTimeoutMs: 15_000,
+  requestTimeoutMs: 30_000,
+  maxEventLoopDelayMs: 1_000,
+  maxHeapUsedBytes: 1024 * 1024 * 1024,
+};
 
 /** Standard Webhooks' schedule after the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const DEFAULT_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
@@ -103,16 +147,37 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     webhookAllowPrivateNetworks: toBoolean(nonEmpty(env.WEBHOOK_ALLOW_PRIVATE_NETWORKS), false) as boolean,
     webhookTimeoutSeconds: toInteger(nonEmpty(env.WEBHOOK_TIMEOUT_SECONDS), 10),
     webhookDisableAfterSeconds: toInteger(nonEmpty(env.WEBHOOK_DISABLE_AFTER_SECONDS), FIVE_DAYS),
+    rateLimitMax: toInteger(nonEmpty(env.RATE_LIMIT_MAX), DEFAULT_LIMITS.rateLimitMax),
+    rateLimitWindowSeconds: toInteger(nonEmpty(env.RATE_LIMIT_WINDOW_SECONDS), DEFAULT_LIMITS.rateLimitWindowSeconds),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    statementTimeoutMs: toInteger(nonEmpty(env.STATEMENT_TIMEOUT_MS), DEFAULT_LIMITS.statementTimeoutMs),
+    requestTimeoutMs: toInteger(nonEmpty(env.REQUEST_TIMEOUT_MS), DEFAULT_LIMITS.requestTimeoutMs),
+    maxEventLoopDelayMs: toInteger(nonEmpty(env.MAX_EVENT_LOOP_DELAY_MS), DEFAULT_LIMITS.maxEventLoopDelayMs),
+    maxHeapUsedBytes: toInteger(nonEmpty(env.MAX_HEAP_USED_BYTES), DEFAULT_LIMITS.maxHeapUsedBytes),
   });
   const problems = [...new Set(validateSync(input).flatMap((error) => Object.values(error.constraints ?? {})))];
   // A generated key file is fine for a laptop; production secrets must survive a lost data directory.
   if (input.nodeEnv === 'production' && !input.secretsKey) problems.push('SECRETS_KEY must be set when NODE_ENV is production');
-  const { webhookRetrySchedule, webhookAllowPrivateNetworks, webhookTimeoutSeconds, webhookDisableAfterSeconds, ...rest } = input;
+  const {
+    webhookRetrySchedule,
+    webhookAllowPrivateNetworks,
+    webhookTimeoutSeconds,
+    webhookDisableAfterSeconds,
+    rateLimitMax,
+    rateLimitWindowSeconds,
+    redisUrl,
+    statementTimeoutMs,
+    requestTimeoutMs,
+    maxEventLoopDelayMs,
+    maxHeapUsedBytes,
+    ...rest
+  } = input;
   const webhooks = {
     retrySchedule: webhookRetrySchedule,
     allowPrivateNetworks: webhookAllowPrivateNetworks,
     timeoutMs: webhookTimeoutSeconds * 1000,
     disableAfterSeconds: webhookDisableAfterSeconds,
   };
-  return { config: { ...rest, webhooks }, problems };
+  const limits = { rateLimitMax, rateLimitWindowSeconds, redisUrl, statementTimeoutMs, requestTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes };
+  return { config: { ...rest, webhooks, limits }, problems };
 }

@@ -20,6 +20,24 @@ export interface AppConfig {
   /** 32 bytes (64 hex digits or base64) sealing secrets at rest; unset means a key file under `dataDir`. */
   secretsKey: string | undefined;
   webhooks: WebhookSettings;
+  limits: LimitSettings;
+}
+
+/** Rate limits, overload shedding and time limits (src/http/limits/, ormconfig.ts). */
+export interface LimitSettings {
+  /** Requests one API key may make per window, /v2 and /graphql together. */
+  rateLimitMax: number;
+  rateLimitWindowSeconds: number;
+  /** Unset: counters in this process's memory; set: one counter per key shared by every node through Redis. */
+  redisUrl: string | undefined;
+  /** PostgreSQL `statement_timeout` of the application's pool; 0 means none. */
+  statementTimeoutMs: number;
+  /** Time allowed to receive a request, and idle time allowed on a connection. */
+  requestTimeoutMs: number;
+  /** Shed requests (503) while the mean event-loop delay is above this; 0 disables. */
+  maxEventLoopDelayMs: number;
+  /** Shed requests (503) while the V8 heap in use is above this; 0 disables. */
+  maxHeapUsedBytes: number;
 }
 
 export interface WebhookSettings {

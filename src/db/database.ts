@@ -16,10 +16,10 @@ export interface Database {
  * Connects to DATABASE_URL, or starts the embedded PostgreSQL when it is unset, and applies
  * pending migrations before anything else touches the schema.
  */
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, logger: Logger): Promise<Database> {
+export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'limits'>>, logger: Logger): Promise<Database> {
   const embedded = config.databaseUrl === undefined ? await startEmbeddedPostgres(config.dataDir, logger) : undefined;
   const url = config.databaseUrl ?? embedded!.url;
-  const dataSource = createDataSource(url);
+  const dataSource = createDataSource(url, undefined, { statementTimeoutMs: config.limits?.statementTimeoutMs });
   try {
     await dataSource.initialize();
     const applied = await dataSource.runMigrations({ transaction: 'each' });

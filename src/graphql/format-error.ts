@@ -6,7 +6,11 @@ import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_CODE, SERVICE_UNAVAILABLE_ME
 export const INTERNAL_MESSAGE = 'Internal server error';
 
 /** Codes Apollo itself assigns to requests it could not run; they carry no internals. */
-const PASS_THROUGH_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE', 'UNAUTHENTICATED']);
+const PASS_THROUGH_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE', 'UNAUTHENTICATED',
+  // The cost limits (src/graphql/cost), refused before execution.
+  'QUERY_TOO_COMPLEX', 'QUERY_TOO_DEEP', 'TOO_MANY_FIELDS', 'THROTTLED',
+]);
 
 /** Refusals the domain raises on purpose; everything else is logged as a failure. */
 export function isExpectedError(error: unknown): boolean {
@@ -37,6 +41,15 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
       return { ...base, message: withoutEchoedVariable(formatted.message, original), extensions: { code } };
     }
     return { ...base, message: INTERNAL_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+/**
+ * graphql-js ends some validation and coercion messages with `Did you mean "x"?` (field,
+ * argument, type, enum value and input field names). Production answers leave that out.
+ */
+export function withoutSuggestions(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const message = formatted.message.replace(/\s*Did you mean [\s\S]*\?$/, '');
+  return message === formatted.message ? formatted : { ...formatted, message };
 }
 
 /**

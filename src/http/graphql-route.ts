@@ -7,7 +7,8 @@ import type { GraphQLSchema } from 'graphql';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { GraphQLContext } from '../graphql/context';
 import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable } from '../db/database-unavailable';
-import { formatGraphQLError, isExpectedError, isServiceUnavailableError } from '../graphql/format-error';
+import { costLimitsPlugin, DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
+import { formatGraphQLError, isExpectedError, isServiceUnavailableError, withoutSuggestions } from '../graphql/format-error';
 import { createLoaders } from '../graphql/loaders';
 import type { Services } from '../services';
 import { authenticate } from './authentication';
@@ -62,7 +63,18 @@ function wantsLandingPage(request: FastifyRequest): boolean {
   return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html') && query.query === undefined;
 }
 
-export async function registerGraphQL(app: FastifyInstance, schema: GraphQLSchema, services: Services, production: boolean): Promise<ApolloServer<GraphQLContext>> {
+export interface GraphQLOptions {
+  /** The cost limits and the per-key budget (src/graphql/cost/limits.ts); the defaults unless given. */
+  costLimits?: CostLimits;
+}
+
+export async function registerGraphQL(
+  app: FastifyInstance,
+  schema: GraphQLSchema,
+  services: Services,
+  production: boolean,
+  options: GraphQLOptions = {},
+): Promise<ApolloServer<GraphQLContext>> {
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     csrfPrevention: true,
@@ -70,9 +82,11 @@ export async function registerGraphQL(app: FastifyInstance, schema: GraphQLSchem
     // Shutdown is ordered by main.ts (drain HTTP, then the pool, then the database).
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
-    formatError: formatGraphQLError,
+    // In production no "Did you mean …?": the schema is published, but not by guessing names.
+    formatError: production ? (formatted, error) => withoutSuggestions(formatGraphQLError(formatted, error)) : formatGraphQLError,
     plugins: [
       fastifyApolloDrainPlugin(app),
+      costLimitsPlugin(options.costLimits ?? DEFAULT_COST_LIMITS),
       errorLogging(app.log),
       serviceUnavailableStatus(),
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
+import { DEFAULT_LIMITS } from '../config/config-input';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../common/json';
 import { createSchema } from '../graphql/schema';
 import type { Services } from '../services';
@@ -9,6 +10,8 @@ import { authenticate } from './authentication';
 import { handleError, handleNotFound } from './error-handler';
 import { frameworkAnswerOptions, MAX_PARAM_LENGTH, registerFrameworkAnswers } from './framework-errors';
 import { registerGraphQL } from './graphql-route';
+import { registerRateLimits } from './limits/rate-limit';
+import { registerUnderPressure } from './limits/under-pressure';
 import type { Readiness } from './readiness';
 import { registerV2Routes } from './rest/routes';
 
@@ -16,7 +19,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface ServerDeps {
-  config: Pick<AppConfig, 'publicUrl' | 'nodeEnv'>;
+  /** Without `limits`, the defaults (DEFAULT_LIMITS). */
+  config: Pick<AppConfig, 'publicUrl' | 'nodeEnv'> & Partial<Pick<AppConfig, 'limits'>>;
   logger: Logger;
   services: Services;
   readiness: Readiness;
@@ -45,9 +49,13 @@ function parseJson(_request: FastifyRequest, body: string, done: (error: Error |
 }
 
 export async function buildServer({ config, logger, services, readiness }: ServerDeps): Promise<FastifyInstance> {
+  const limits = config.limits ?? DEFAULT_LIMITS;
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request must arrive whole within this time (a 408 otherwise), and a connection may idle no longer.
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.requestTimeoutMs,
     genReqId: requestId,
     // Parser, router and shutdown answers in our shapes rather than Fastify's (framework-errors.ts).
     ...frameworkAnswerOptions(logger as FastifyBaseLogger),
@@ -61,6 +69,9 @@ export async function buildServer({ config, logger, services, readiness }: Serve
     reply.header('x-request-id', request.id);
   });
   registerFrameworkAnswers(app, requestId);
+  // After the request-id hook (their answers carry it), before any route (the limiter joins routes as they are added).
+  await registerUnderPressure(app, limits);
+  await registerRateLimits(app, limits);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
 

@@ -666,7 +666,7 @@ describe('mutation advertiserAccountCreate', () => {
 
     const response = await ws.api.graphql(WITH_MEMBERS, { id: account.id });
 
-    expect(response.body).toEqual({ data: { advertiserAccount: { id: account.id, primaryContactId: null, primaryContact: null, members: [] } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { advertiserAccount: { id: account.id, primaryContactId: null, primaryContact: null, members: [] } } });
   });
 
   it('says which rule was broken', async () => {

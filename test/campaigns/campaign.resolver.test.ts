@@ -778,6 +778,7 @@ describe('mutation campaignUpdate', () => {
 
     const unknown = await update('999999', { campaignTitle: 'Hijacked' });
     expect(unknown.body).toEqual({
+      extensions: { cost: expect.any(Object) },
       data: { campaignUpdate: { campaign: null, userErrors: [{ field: ['id'], message: 'Campaign not found', code: 'NOT_FOUND' }] } },
     });
     for (const id of [foreign.id, deleted.id, 'abc', '0']) {
@@ -804,7 +805,7 @@ describe('mutation campaignDelete', () => {
     const response = await ws.api.graphql(DELETE, { id: campaign.id }, { 'x-request-id': 'gql-delete-1' });
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: { campaignDelete: { deletedCampaignId: campaign.id, userErrors: [] } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { campaignDelete: { deletedCampaignId: campaign.id, userErrors: [] } } });
     expect((await gql(CAMPAIGN, { id: campaign.id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await ws.api.get(`/v2/campaigns/${campaign.id}`)).status).toBe(404);
 
@@ -841,7 +842,7 @@ describe('mutation campaignDelete', () => {
       const response = await gql(DELETE, { id });
       expect([id, response.body]).toEqual([
         id,
-        { data: { campaignDelete: { deletedCampaignId: null, userErrors: [{ field: ['id'], message: 'Campaign not found', code: 'NOT_FOUND' }] } } },
+        { extensions: { cost: expect.any(Object) }, data: { campaignDelete: { deletedCampaignId: null, userErrors: [{ field: ['id'], message: 'Campaign not found', code: 'NOT_FOUND' }] } } },
       ]);
     }
     expect(await databaseState(foreign.id)).toEqual(before);

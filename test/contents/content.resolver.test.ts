@@ -476,7 +476,7 @@ describe('query content', () => {
     const none = await gql(REFERENCES, { id: unset.id });
     const both = await gql(REFERENCES, { id: set.id });
 
-    expect(none.body).toEqual({ data: { content: { contentEditorId: null, editor: null, publisherTitleId: null, publisherTitle: null } } });
+    expect(none.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { content: { contentEditorId: null, editor: null, publisherTitleId: null, publisherTitle: null } } });
     expect(both.body.errors).toBeUndefined();
     expect(both.body.data.content).toEqual({
       contentEditorId: editorId,
@@ -496,7 +496,7 @@ describe('query content', () => {
     await deletePublisherProfile(ws, closing.profileId);
 
     const response = await gql(REFERENCES, { id: created.id });
-    expect(response.body).toEqual({ data: { content: { contentEditorId: leaving, editor: null, publisherTitleId: closing.titleIds[0], publisherTitle: null } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { content: { contentEditorId: leaving, editor: null, publisherTitleId: closing.titleIds[0], publisherTitle: null } } });
   });
 
   it('never resolves another workspace’s user or title, even when a stored id names one', async () => {
@@ -506,7 +506,7 @@ describe('query content', () => {
 
     const response = await gql(REFERENCES, { id: created.id });
 
-    expect(response.body).toEqual({ data: { content: { contentEditorId: foreignEditorId, editor: null, publisherTitleId: foreignTitleId, publisherTitle: null } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { content: { contentEditorId: foreignEditorId, editor: null, publisherTitleId: foreignTitleId, publisherTitle: null } } });
   });
 
   it('gives each piece of a list its own editor and title', async () => {
@@ -1175,7 +1175,7 @@ describe('mutation contentUpdate', () => {
     const before = await databaseState(theirs.id);
 
     const unknown = await update('999999', { contentName: 'Hijacked' });
-    expect(unknown.body).toEqual({ data: { contentUpdate: { content: null, userErrors: [{ field: ['id'], message: 'Content not found', code: 'NOT_FOUND' }] } } });
+    expect(unknown.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { contentUpdate: { content: null, userErrors: [{ field: ['id'], message: 'Content not found', code: 'NOT_FOUND' }] } } });
     for (const id of [theirs.id, deleted.id, String(distribution.id), 'abc', '0']) {
       const response = await update(id, { contentName: 'Hijacked' });
       expect([id, response.body]).toEqual([id, unknown.body]);
@@ -1201,7 +1201,7 @@ describe('mutation contentDelete', () => {
     const response = await ws.api.graphql(DELETE, { id: content.id }, { 'x-request-id': 'gql-delete-1' });
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: { contentDelete: { deletedContentId: content.id, userErrors: [] } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { contentDelete: { deletedContentId: content.id, userErrors: [] } } });
     expect((await gql(CONTENT, { id: content.id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await ws.api.get(`/v2/contents/${content.id}`)).status).toBe(404);
 
@@ -1243,7 +1243,7 @@ describe('mutation contentDelete', () => {
       const response = await gql(DELETE, { id });
       expect([id, response.body]).toEqual([
         id,
-        { data: { contentDelete: { deletedContentId: null, userErrors: [{ field: ['id'], message: 'Content not found', code: 'NOT_FOUND' }] } } },
+        { extensions: { cost: expect.any(Object) }, data: { contentDelete: { deletedContentId: null, userErrors: [{ field: ['id'], message: 'Content not found', code: 'NOT_FOUND' }] } } },
       ]);
     }
     expect(await databaseState(theirs.id)).toEqual(before);

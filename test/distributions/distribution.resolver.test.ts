@@ -434,7 +434,7 @@ describe('Distribution.publisherTitle', () => {
     const unset = await gql(PUBLISHER_TITLE, { id: none.id });
     const set = await gql(PUBLISHER_TITLE, { id: titled.id });
 
-    expect(unset.body).toEqual({ data: { distribution: { id: none.id, publisherTitleId: null, publisherTitle: null } } });
+    expect(unset.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distribution: { id: none.id, publisherTitleId: null, publisherTitle: null } } });
     expect(set.body.errors).toBeUndefined();
     expect(set.body.data.distribution).toEqual({
       id: titled.id,
@@ -452,7 +452,7 @@ describe('Distribution.publisherTitle', () => {
     await deletePublisherProfile(ws, closing.profileId);
 
     const response = await gql(PUBLISHER_TITLE, { id: created.id });
-    expect(response.body).toEqual({ data: { distribution: { id: created.id, publisherTitleId: closing.titleIds[0], publisherTitle: null } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distribution: { id: created.id, publisherTitleId: closing.titleIds[0], publisherTitle: null } } });
   });
 
   it('never resolves another workspace’s title, even when a stored id names one', async () => {
@@ -462,7 +462,7 @@ describe('Distribution.publisherTitle', () => {
 
     const response = await gql(PUBLISHER_TITLE, { id: created.id });
 
-    expect(response.body).toEqual({ data: { distribution: { id: created.id, publisherTitleId: foreignTitleId, publisherTitle: null } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distribution: { id: created.id, publisherTitleId: foreignTitleId, publisherTitle: null } } });
   });
 
   it('gives each distribution of a content piece its own title', async () => {
@@ -986,7 +986,7 @@ describe('mutation distributionDelete', () => {
     const response = await ws.api.graphql(DELETE, { id: distribution.id }, { 'x-request-id': 'gql-delete-distribution-1' });
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: { distributionDelete: { deletedDistributionId: distribution.id, userErrors: [] } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distributionDelete: { deletedDistributionId: distribution.id, userErrors: [] } } });
     expect((await gql(DISTRIBUTION, { id: distribution.id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await ws.api.get(`/v2/distributions/${distribution.id}`)).status).toBe(404);
     expect((await gql(CONTENT_DISTRIBUTIONS, { id: contentId })).body.data.content.distributions).toEqual([]);
@@ -1011,7 +1011,7 @@ describe('mutation distributionDelete', () => {
       const response = await gql(DELETE, { id });
       expect([id, response.body]).toEqual([
         id,
-        { data: { distributionDelete: { deletedDistributionId: null, userErrors: [{ field: ['id'], message: 'Distribution not found', code: 'NOT_FOUND' }] } } },
+        { extensions: { cost: expect.any(Object) }, data: { distributionDelete: { deletedDistributionId: null, userErrors: [{ field: ['id'], message: 'Distribution not found', code: 'NOT_FOUND' }] } } },
       ]);
     }
     expect(await databaseState()).toEqual(before);

@@ -830,7 +830,7 @@ describe('mutation memberUpdate', () => {
 
     for (const id of [UNKNOWN_ID, ...MALFORMED_IDS]) {
       const response = await update(id, { firstName: 'Ghost' });
-      expect([id, response.body]).toEqual([id, { data: { memberUpdate: { member: null, userErrors: [NOT_FOUND_ERROR] } } }]);
+      expect([id, response.body]).toEqual([id, { extensions: { cost: expect.any(Object) }, data: { memberUpdate: { member: null, userErrors: [NOT_FOUND_ERROR] } } }]);
     }
     expect(await state()).toEqual(before);
   });
@@ -840,7 +840,7 @@ describe('mutation memberUpdate', () => {
 
     const response = await update(foreign.id, { firstName: 'Hijacked', password: NEW_PASSWORD });
 
-    expect(response.body).toEqual({ data: { memberUpdate: { member: null, userErrors: [NOT_FOUND_ERROR] } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { memberUpdate: { member: null, userErrors: [NOT_FOUND_ERROR] } } });
     expect(await state()).toEqual(before);
     expect((await gql(GET, { id: foreign.id }, other)).body.data.member).toEqual(foreign);
   });
@@ -881,7 +881,7 @@ describe('mutation memberDelete', () => {
     const response = await gql(DELETE, { id: member.id }, ws, { 'x-request-id': 'gql-member-delete-1' });
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: { memberDelete: { deletedMemberId: member.id, userErrors: [] } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { memberDelete: { deletedMemberId: member.id, userErrors: [] } } });
     const row = await memberRow(app, member.id);
     expect(row.deleted_at).toBeInstanceOf(Date);
     expect(row.email).toBe(member.email);
@@ -918,7 +918,7 @@ describe('mutation memberDelete', () => {
 
     for (const id of [UNKNOWN_ID, ...MALFORMED_IDS, doomed.id]) {
       const response = await gql(DELETE, { id });
-      expect([id, response.body]).toEqual([id, { data: { memberDelete: { deletedMemberId: null, userErrors: [NOT_FOUND_ERROR] } } }]);
+      expect([id, response.body]).toEqual([id, { extensions: { cost: expect.any(Object) }, data: { memberDelete: { deletedMemberId: null, userErrors: [NOT_FOUND_ERROR] } } }]);
     }
     expect(await state()).toEqual(before);
   });
@@ -928,7 +928,7 @@ describe('mutation memberDelete', () => {
 
     const response = await gql(DELETE, { id: foreign.id });
 
-    expect(response.body).toEqual({ data: { memberDelete: { deletedMemberId: null, userErrors: [NOT_FOUND_ERROR] } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { memberDelete: { deletedMemberId: null, userErrors: [NOT_FOUND_ERROR] } } });
     expect(await state()).toEqual(before);
     expect((await gql(GET, { id: foreign.id }, other)).body.data.member).toEqual(foreign);
   });

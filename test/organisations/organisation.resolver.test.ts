@@ -69,7 +69,7 @@ describe('query organisation', () => {
   it('is reached through the Bearer header as well', async () => {
     const response = await apiClient(app.baseUrl, { authorization: `Bearer ${ws.key}` }).graphql(ORGANISATION);
 
-    expect(response.body).toEqual({ data: { organisation: await organisation(ws) } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { organisation: await organisation(ws) } });
   });
 
   it('changes nothing', async () => {

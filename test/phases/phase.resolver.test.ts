@@ -561,6 +561,7 @@ describe('mutation phasesCreate', () => {
       const unknown = await create('999999', [{ phaseTitle: 'Nowhere' }]);
       expect(unknown.status).toBe(200);
       expect(unknown.body).toEqual({
+        extensions: { cost: expect.any(Object) },
         data: { phasesCreate: { phases: null, userErrors: [{ field: ['campaignId'], message: 'Campaign not found', code: 'NOT_FOUND' }] } },
       });
       for (const id of [foreign, deleted]) {
@@ -736,7 +737,7 @@ describe('mutation phaseUpdate', () => {
     const before = await databaseState(foreign.id);
 
     const unknown = await update('999999', { phaseTitle: 'Hijacked' });
-    expect(unknown.body).toEqual({ data: { phaseUpdate: { phase: null, userErrors: [{ field: ['id'], message: 'Phase not found', code: 'NOT_FOUND' }] } } });
+    expect(unknown.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { phaseUpdate: { phase: null, userErrors: [{ field: ['id'], message: 'Phase not found', code: 'NOT_FOUND' }] } } });
     for (const id of [foreign.id, deleted.id, 'abc', '0']) {
       const response = await update(id, { phaseTitle: 'Hijacked' });
       expect([id, response.body]).toEqual([id, unknown.body]);
@@ -765,7 +766,7 @@ describe('mutation phaseDelete', () => {
     const response = await ws.api.graphql(DELETE, { id: phase.id }, { 'x-request-id': 'gql-phase-delete-1' });
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: { phaseDelete: { deletedPhaseId: phase.id, userErrors: [] } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { phaseDelete: { deletedPhaseId: phase.id, userErrors: [] } } });
     expect((await gql(PHASE, { id: phase.id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await ws.api.get(`/v2/phases/${phase.id}`)).status).toBe(404);
     expect((await ws.api.get(`/v2/contents/${content}`)).status).toBe(404);
@@ -810,7 +811,7 @@ describe('mutation phaseDelete', () => {
       const response = await gql(DELETE, { id });
       expect([id, response.body]).toEqual([
         id,
-        { data: { phaseDelete: { deletedPhaseId: null, userErrors: [{ field: ['id'], message: 'Phase not found', code: 'NOT_FOUND' }] } } },
+        { extensions: { cost: expect.any(Object) }, data: { phaseDelete: { deletedPhaseId: null, userErrors: [{ field: ['id'], message: 'Phase not found', code: 'NOT_FOUND' }] } } },
       ]);
     }
     expect(await databaseState(foreign.id)).toEqual(before);

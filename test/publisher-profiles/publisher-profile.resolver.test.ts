@@ -566,7 +566,7 @@ describe('mutation publisherProfileDelete', () => {
     const response = await ws.api.graphql(DELETE, { id }, { 'x-request-id': 'gql-delete-publisher-1' });
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: { publisherProfileDelete: { deletedPublisherProfileId: id, userErrors: [] } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { publisherProfileDelete: { deletedPublisherProfileId: id, userErrors: [] } } });
     expect((await gql(ONE, { id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await ws.api.get(`/v2/publisher-profiles/${id}`)).status).toBe(404);
     expect((await data(LIST, { filter: { search: 'deleted' } })).publisherProfiles.nodes).toEqual([]);
@@ -613,7 +613,7 @@ describe('mutation publisherProfileDelete', () => {
       expect([id, response.status, response.body]).toEqual([
         id,
         200,
-        { data: { publisherProfileDelete: { deletedPublisherProfileId: null, userErrors: [{ field: ['id'], message: NOT_FOUND_MESSAGE, code: 'NOT_FOUND' }] } } },
+        { extensions: { cost: expect.any(Object) }, data: { publisherProfileDelete: { deletedPublisherProfileId: null, userErrors: [{ field: ['id'], message: NOT_FOUND_MESSAGE, code: 'NOT_FOUND' }] } } },
       ]);
     }
     expect(await databaseState()).toEqual(before);

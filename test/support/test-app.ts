@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import type { DataSource } from 'typeorm';
 import { startApp, type RunningApp } from '../../src/app';
-import type { AppConfig } from '../../src/config/config';
+import type { AppConfig, LimitSettings } from '../../src/config/config';
+import { DEFAULT_LIMITS } from '../../src/config/config-input';
 import { createLogger } from '../../src/logging/logger';
 import { createServices, type Services } from '../../src/services';
 import { webhookDeps } from '../../src/webhooks/webhook-deps';
@@ -49,6 +50,12 @@ let counter = 0;
 /** A fixed key for the tests' sealed secrets; real deployments set SECRETS_KEY or get a generated one. */
 export const TEST_SECRETS_KEY = 'a'.repeat(64);
 
+/**
+ * Limits of test apps: the suite sends many requests per key quickly, and a busy jest worker must
+ * not shed requests; test/http/limits.test.ts overrides them.
+ */
+export const TEST_LIMITS: LimitSettings = { ...DEFAULT_LIMITS, rateLimitMax: 1_000_000, maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0 };
+
 /** A real server on a free port over a fresh real database: tests go through HTTP like a partner. */
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await freshDatabase();
@@ -66,6 +73,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     worker: false,
     secretsKey: TEST_SECRETS_KEY,
     webhooks: { retrySchedule: [1, 1, 1], allowPrivateNetworks: true, timeoutMs: 2_000, disableAfterSeconds: 5 * 24 * 60 * 60 },
+    limits: TEST_LIMITS,
     ...overrides,
   };
   const running: RunningApp = await startApp(config, createLogger(config.logLevel));

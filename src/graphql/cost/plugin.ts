@@ -1,0 +1,123 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
+import { getComplexity } from 'graphql-query-complexity';
+import type { GraphQLContext } from '../context';
+import { CostBuckets, type ThrottleStatus } from './bucket';
+import { costEstimator } from './estimator';
+import { COST_ERROR_CODES, DEFAULT_COST_LIMITS, type CostErrorCode, type CostLimits } from './limits';
+import { measureSelection } from './selection';
+
+/** What every GraphQL answer carries in `extensions.cost`. */
+export interface CostExtension {
+  /** The cost computed before execution; null when the request was refused before it could be costed. */
+  requestedQueryCost: number | null;
+  /** Objects in the answer, at most the requested cost; 0 when nothing ran. */
+  actualQueryCost: number | null;
+  throttleStatus: ThrottleStatus;
+}
+
+/** Counting stops here, so a document expanding to millions of fields is refused as fast as one with 501. */
+const COUNT_CAP_FACTOR = 10;
+
+function refusal(code: CostErrorCode, message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, http: { status: COST_ERROR_CODES[code] } } });
+}
+
+function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  }
+  return fragments;
+}
+
+/** Objects in an answer's `data` (lists are not objects; the items are), walked without recursion. */
+function objectsIn(data: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+    } else if (value !== null && typeof value === 'object') {
+      count += 1;
+      for (const item of Object.values(value)) stack.push(item);
+    }
+  }
+  return Math.max(0, count - 1); // `data` itself is the root, not an object of the answer
+}
+
+/**
+ * Cost analysis before execution (docs/graphql.md, "Limits"). Once the operation is parsed,
+ * validated and resolved, and before any resolver (so any SQL) runs, it is refused when it
+ * selects too many fields or aliases (TOO_MANY_FIELDS), nests too deep (QUERY_TOO_DEEP), costs
+ * more than a request may (QUERY_TOO_COMPLEX), or more than its API key has left in its bucket
+ * (THROTTLED, HTTP 429 with Retry-After). Every answer reports `extensions.cost`.
+ */
+export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS): ApolloServerPlugin<GraphQLContext> {
+  const buckets = new CostBuckets(limits.bucket.maximumAvailable, limits.bucket.restoreRate);
+  const estimators = [costEstimator(limits)];
+
+  return {
+    async requestDidStart() {
+      let requested: number | null = null;
+      let charged: { key: number; points: number } | undefined;
+      let retryAfter: number | undefined;
+
+      return {
+        async didResolveOperation({ document, operation, request, schema, contextValue }) {
+          if (!operation) return; // Apollo has refused the request already
+          const measure = measureSelection(operation, fragmentsOf(document), limits.maxFields * COUNT_CAP_FACTOR);
+          if (measure.fields > limits.maxFields) {
+            const value = measure.capped ? `at least ${measure.fields}` : String(measure.fields);
+            throw refusal('TOO_MANY_FIELDS', `Query selects ${value} fields (fragments expanded), more than the maximum of ${limits.maxFields}`);
+          }
+          if (measure.aliases > limits.maxAliases) {
+            throw refusal('TOO_MANY_FIELDS', `Query uses ${measure.aliases} aliases, more than the maximum of ${limits.maxAliases}`);
+          }
+          if (measure.depth > limits.maxDepth) {
+            throw refusal('QUERY_TOO_DEEP', `Query depth is ${measure.depth}, more than the maximum of ${limits.maxDepth}`);
+          }
+
+          let cost: number;
+          try {
+            cost = getComplexity({ estimators, schema, query: document, variables: request.variables ?? {}, operationName: operation.name?.value, maxQueryNodes: limits.maxFields * COUNT_CAP_FACTOR });
+          } catch (error) {
+            // Variables that do not coerce: execution refuses them (BAD_USER_INPUT) before any resolver runs.
+            if (error instanceof GraphQLError && error.message.startsWith('Variable "$')) return;
+            throw error;
+          }
+          requested = cost;
+          if (cost > limits.maxCost) {
+            throw refusal('QUERY_TOO_COMPLEX', `Query cost is ${cost}, more than the maximum of ${limits.maxCost} per request`);
+          }
+
+          const key = contextValue.request.apiKeyId;
+          if (!buckets.take(key, cost)) {
+            retryAfter = buckets.secondsUntil(key, cost);
+            const available = Math.floor(buckets.available(key));
+            throw refusal(
+              'THROTTLED',
+              `Query cost is ${cost}, more than the ${available} points available to this API key (maximum ${limits.bucket.maximumAvailable}, restoring ${limits.bucket.restoreRate} per second); retry after ${retryAfter} s`,
+            );
+          }
+          charged = { key, points: cost };
+        },
+
+        async willSendResponse({ response, contextValue }) {
+          const key = contextValue?.request?.apiKeyId;
+          if (key === undefined || response.body.kind !== 'single') return;
+          const result = response.body.singleResult;
+          let actual: number | null = requested === null ? null : 0;
+          if (charged) {
+            actual = Math.min(charged.points, objectsIn(result.data));
+            buckets.refund(charged.key, charged.points - actual);
+          }
+          const cost: CostExtension = { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: buckets.status(key) };
+          result.extensions = { ...result.extensions, cost };
+          if (retryAfter !== undefined) response.http.headers.set('retry-after', String(retryAfter));
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import Redis from 'ioredis';
+import type { LimitSettings } from '../../config/config';
+import { isGraphQLTarget, type GraphQLFailure } from '../framework-errors';
+import { failure } from '../rest/envelope';
+
+/**
+ * Requests per API key on /v2 and /graphql together, counted by @fastify/rate-limit (fixed
+ * window), in this process's memory or, with REDIS_URL, in Redis so that every node shares one
+ * counter per key. A request is counted after authentication, so the counter is the key's id;
+ * requests that reach the limiter without a key (GraphQL's OPTIONS and Sandbox page) count against
+ * the client's address.
+ *
+ * Every /v2 and /graphql answer carries the two fields of draft-ietf-httpapi-ratelimit-headers-10
+ * (their form is unchanged since -08), as structured fields:
+ *   RateLimit-Policy: "default";q=600;w=60
+ *   RateLimit: "default";r=<remaining>;t=<seconds until the window resets>
+ * (@fastify/rate-limit's `enableDraftSpec` writes RateLimit-Limit/-Remaining/-Reset of draft -06
+ * and older, so the plugin writes no header here.) Over the limit: 429 with Retry-After, the v2
+ * envelope or GraphQL's error shape with code RATE_LIMITED.
+ */
+
+export const RATE_LIMITED_CODE = 'RATE_LIMITED';
+export const RATE_LIMIT_POLICY_NAME = 'default';
+const REDIS_NAMESPACE = 'cpa:rate-limit:';
+/** Counters kept in memory (least recently used first out); beyond it a key's count starts over. */
+const LOCAL_CACHE_KEYS = 10_000;
+
+type RateLimitSettings = Pick<LimitSettings, 'rateLimitMax' | 'rateLimitWindowSeconds' | 'redisUrl'>;
+
+interface Quota {
+  remaining: number;
+  resetSeconds: number;
+}
+
+export function isLimitedTarget(url: string): boolean {
+  return /^\/v2(?:[/?#]|$)/.test(url) || isGraphQLTarget(url);
+}
+
+function rateLimitKey(request: FastifyRequest): string {
+  const apiKeyId = request.requestContext?.apiKeyId;
+  return apiKeyId !== undefined ? `key:${apiKeyId}` : `ip:${request.ip}`;
+}
+
+/** Connected before the server listens: a REDIS_URL that cannot be reached stops the start. */
+async function connectRedis(url: string, app: FastifyInstance): Promise<Redis> {
+  // No offline queue and one retry: while Redis is unreachable a request fails open at once
+  // (not counted, logged) instead of waiting for a reconnection.
+  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+  redis.on('error', (error: Error) => app.log.warn({ redis: error.message }, 'rate-limit store (Redis) error'));
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`Cannot connect to REDIS_URL for rate limits: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
+}
+
+export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings): Promise<void> {
+  const max = settings.rateLimitMax;
+  const windowSeconds = settings.rateLimitWindowSeconds;
+  const redis = settings.redisUrl ? await connectRedis(settings.redisUrl, app) : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    max,
+    timeWindow: windowSeconds * 1000,
+    keyGenerator: rateLimitKey,
+    cache: LOCAL_CACHE_KEYS,
+    ...(redis ? { redis, nameSpace: REDIS_NAMESPACE } : {}),
+  });
+  const limiter = app.createRateLimit();
+  const counted = new WeakMap<FastifyRequest, Quota>();
+  const policy = `"${RATE_LIMIT_POLICY_NAME}";q=${max};w=${windowSeconds}`;
+
+  async function countRequest(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    if (counted.has(request)) return undefined;
+    let outcome: Awaited<ReturnType<typeof limiter>>;
+    try {
+      outcome = await limiter(request);
+    } catch (error) {
+      // The store is down: the request is served uncounted rather than refused.
+      request.log.warn({ err: error }, 'rate-limit store unavailable; request not counted');
+      return undefined;
+    }
+    if (outcome.isAllowed) return undefined; // no allow list is configured: not reached
+    const resetSeconds = outcome.ttlInSeconds;
+    counted.set(request, { remaining: outcome.remaining, resetSeconds });
+    if (!outcome.isExceeded) return undefined;
+    const retryAfter = Math.max(1, resetSeconds);
+    const message = `Rate limit exceeded: ${max} requests per ${windowSeconds} s; retry after ${retryAfter} s`;
+    request.log.info({ status: 429, rateLimitKey: outcome.key }, 'request refused: rate limit');
+    const body: GraphQLFailure | ReturnType<typeof failure> = isGraphQLTarget(request.url)
+      ? { errors: [{ message, extensions: { code: RATE_LIMITED_CODE } }] }
+      : failure(message);
+    return reply.status(429).header('retry-after', String(retryAfter)).send(body);
+  }
+
+  /** The quota of a request that was not counted (refused before the limiter): read, not spent. */
+  async function peek(request: FastifyRequest): Promise<Quota | undefined> {
+    try {
+      const state = await limiter(request, { increment: false });
+      return state.isAllowed ? undefined : { remaining: state.remaining, resetSeconds: state.ttlInSeconds };
+    } catch {
+      return undefined;
+    }
+  }
+
+  // Counted after authentication: route-level preHandlers run after the instance's (the /v2
+  // authentication hook), and after /graphql's own authenticating preHandler.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isLimitedTarget(route.url)) return;
+    const existing = route.preHandler;
+    route.preHandler = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), countRequest];
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isLimitedTarget(request.url)) return payload;
+    void reply.header('ratelimit-policy', policy);
+    const quota = counted.get(request) ?? (await peek(request));
+    if (quota) void reply.header('ratelimit', `"${RATE_LIMIT_POLICY_NAME}";r=${quota.remaining};t=${quota.resetSeconds}`);
+    return payload;
+  });
+}

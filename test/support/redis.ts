@@ -1,0 +1,78 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import Redis from 'ioredis';
+
+/**
+ * A real redis-server (the Debian package; `.ci/run` installs it) on a free loopback port, for one
+ * test file: no persistence, stopped by `stop()`.
+ */
+export interface RedisServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function redisServerBinary(): string {
+  const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+  const binary = found.stdout.trim();
+  if (found.status !== 0 || binary === '') {
+    throw new Error('redis-server is not installed: the rate-limit tests need it (apt-get install redis-server; .ci/run installs it)');
+  }
+  return binary;
+}
+
+async function waitForPing(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode}):\n${output()}`);
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      if ((await client.ping()) === 'PONG') return;
+    } catch {
+      // not listening yet
+    } finally {
+      client.disconnect();
+    }
+    if (Date.now() > deadline) throw new Error(`redis-server did not answer within 10 s:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function startRedis(): Promise<RedisServer> {
+  const binary = redisServerBinary();
+  const port = await freePort();
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `redis://127.0.0.1:${port}`;
+  try {
+    await waitForPing(url, child, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
