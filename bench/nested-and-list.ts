@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import 'reflect-metadata';
 import autocannon from 'autocannon';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { startApp } from '../src/app';
 import { seedDemo } from '../src/cli/seed-demo';
 import { openDatabase } from '../src/db/database';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
+import { benchDatabase } from './bench-database';
 import { countStatements } from '../src/db/statement-counter';
 import { createLogger } from '../src/logging/logger';
 import { createServices } from '../src/services';
@@ -38,11 +36,8 @@ interface Scenario {
 
 async function main(): Promise<void> {
   const logger = createLogger('warn', process.stderr);
-  const dataDir = process.env.DATABASE_URL ? undefined : path.join(await mkdtemp(path.join(os.tmpdir(), 'cpa-bench-')), 'data');
-  // mkdtemp makes a private directory; the postgres system user must be able to walk through it.
-  if (dataDir) await chmod(path.dirname(dataDir), 0o755);
-  const embedded = dataDir ? await startEmbeddedPostgres(dataDir, logger) : undefined;
-  const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
+  const benchDb = await benchDatabase(logger);
+  const databaseUrl = benchDb.url;
 
   // The load comes from one key as fast as it can: the per-key rate limit and load shedding, which
   // would refuse most of it by design, are lifted so the figures measure the work itself.
@@ -99,8 +94,7 @@ async function main(): Promise<void> {
 
   counter.stop();
   await app.stop();
-  await embedded?.stop();
-  if (dataDir) await rm(path.dirname(dataDir), { recursive: true, force: true });
+  await benchDb.stop();
 }
 
 main().catch((error: unknown) => {

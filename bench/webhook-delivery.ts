@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -10,7 +9,7 @@ import { Agent, request } from 'undici';
 import { startApp } from '../src/app';
 import { loadConfig } from '../src/config/config';
 import { openDatabase } from '../src/db/database';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
+import { benchDatabase } from './bench-database';
 import { createLogger } from '../src/logging/logger';
 import { createServices } from '../src/services';
 import { envelopeBody } from '../src/webhooks/delivery/deliverer';
@@ -82,10 +81,8 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   const logger = createLogger('warn', process.stderr);
-  const dataDir = process.env.DATABASE_URL ? undefined : path.join(await mkdtemp(path.join(os.tmpdir(), 'cpa-bench-')), 'data');
-  if (dataDir) await chmod(path.dirname(dataDir), 0o755);
-  const embedded = dataDir ? await startEmbeddedPostgres(dataDir, logger) : undefined;
-  const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
+  const benchDb = await benchDatabase(logger);
+  const databaseUrl = benchDb.url;
   // One key writes faster than the default per-key rate limit allows: lifted for the bench.
   const env = { DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', SECRETS_KEY, WORKER: 'false', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', RATE_LIMIT_MAX: '1000000' };
   const config = loadConfig(env);
@@ -211,8 +208,7 @@ async function main(): Promise<void> {
   await deps.queue.stop();
   await database.close();
   receiver.close();
-  await embedded?.stop();
-  if (dataDir) await rm(path.dirname(dataDir), { recursive: true, force: true });
+  await benchDb.stop();
 }
 
 main().catch((error: unknown) => {
