@@ -11,6 +11,7 @@ import { PhaseService } from './phases/phase.service';
 import { PublisherProfileService } from './publisher-profiles/publisher-profile.service';
 import { ReferenceLibraryService } from './reference-libraries/reference-library.service';
 import { EventService } from './events/event.service';
+import { IdempotencyKeyStore } from './http/idempotency/idempotency';
 import { type WebhookDeps, WebhookService } from './webhooks/webhook.service';
 
 /** The service layer: both faces and the admin CLI call these and nothing below them. */
@@ -28,6 +29,8 @@ export interface Services {
   referenceLibraries: ReferenceLibraryService;
   webhooks: WebhookService;
   events: EventService;
+  /** Idempotency-Key answers of both faces (src/http/idempotency). */
+  idempotencyKeys: IdempotencyKeyStore;
 }
 
 export function createServices(dataSource: DataSource, webhookDeps: WebhookDeps): Services {
@@ -46,5 +49,6 @@ export function createServices(dataSource: DataSource, webhookDeps: WebhookDeps)
     referenceLibraries: new ReferenceLibraryService(dataSource),
     webhooks: new WebhookService(dataSource, webhookDeps),
     events: new EventService(dataSource),
+    idempotencyKeys: new IdempotencyKeyStore(dataSource),
   };
 }

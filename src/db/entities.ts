@@ -3,6 +3,7 @@ import { ApiKey } from '../api-keys/api-key.entity';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Content } from '../contents/content.entity';
 import { Distribution } from '../distributions/distribution.entity';
+import { IdempotencyKey } from '../http/idempotency/idempotency-key.entity';
 import { MediaItem } from '../distributions/media-item.entity';
 import { PrimaryLink } from '../distributions/primary-link.entity';
 import { Organisation } from '../organisations/organisation.entity';
@@ -18,4 +19,4 @@ import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import { WebhookServiceConfig } from '../webhooks/webhook-service.entity';
 import { Webhook } from '../webhooks/webhook.entity';
 
-export const ENTITIES = [Organisation, ApiKey, OutboxEvent, AdvertiserAccount, Campaign, Phase, Content, Distribution, PrimaryLink, MediaItem, OrganisationUser, Member, PublisherProfile, PublisherTitle, ReferenceEntry, WebhookServiceConfig, Webhook, WebhookDelivery, WebhookDeliveryAttempt];
+export const ENTITIES = [Organisation, ApiKey, OutboxEvent, AdvertiserAccount, Campaign, Phase, Content, Distribution, PrimaryLink, MediaItem, OrganisationUser, Member, PublisherProfile, PublisherTitle, ReferenceEntry, WebhookServiceConfig, Webhook, WebhookDelivery, WebhookDeliveryAttempt, IdempotencyKey];

@@ -12,6 +12,7 @@ import { formatGraphQLError, isExpectedError, isServiceUnavailableError, without
 import { createLoaders } from '../graphql/loaders';
 import type { Services } from '../services';
 import { authenticate } from './authentication';
+import { idempotencyOnSend, idempotencyPreHandler } from './idempotency/idempotency';
 import { requestContext } from './request-context';
 
 /**
@@ -95,13 +96,17 @@ export async function registerGraphQL(
   await apollo.start();
 
   const requireKey = authenticate(services.apiKeys);
+  const idempotency = idempotencyPreHandler(services.idempotencyKeys);
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method === 'OPTIONS' || wantsLandingPage(request)) return;
       await requireKey(request, reply);
+      // Mutations only; a query's Idempotency-Key is ignored (src/http/idempotency).
+      return idempotency(request, reply);
     },
+    onSend: idempotencyOnSend(services.idempotencyKeys),
     handler: fastifyApolloHandler(apollo, {
       context: async (request) => {
         const ctx = requestContext(request);

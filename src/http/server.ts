@@ -10,6 +10,7 @@ import { authenticate } from './authentication';
 import { handleError, handleNotFound } from './error-handler';
 import { frameworkAnswerOptions, MAX_PARAM_LENGTH, registerFrameworkAnswers } from './framework-errors';
 import { registerGraphQL } from './graphql-route';
+import { idempotencyOnSend, idempotencyPreHandler } from './idempotency/idempotency';
 import { registerRateLimits } from './limits/rate-limit';
 import { registerUnderPressure } from './limits/under-pressure';
 import type { Readiness } from './readiness';
@@ -84,6 +85,9 @@ export async function buildServer({ config, logger, services, readiness }: Serve
   await app.register(
     async (v2) => {
       v2.addHook('preHandler', authenticate(services.apiKeys));
+      // After authentication: keys are per workspace (src/http/idempotency).
+      v2.addHook('preHandler', idempotencyPreHandler(services.idempotencyKeys));
+      v2.addHook('onSend', idempotencyOnSend(services.idempotencyKeys));
       registerV2Routes(v2, { services, publicUrl: config.publicUrl });
     },
     { prefix: '/v2' },
