@@ -1,16 +1,19 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import type { Logger } from 'pino';
+import { ErrorCode } from '../common/error-codes';
 import { DomainError, ValidationFailedError } from '../common/errors';
 import { parseId } from '../common/ids';
 import { ConfigError, loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { createLogger } from '../logging/logger';
 import type { RequestContext } from '../common/request-context';
 import { PublisherProfileInput, PublisherTitleInput } from '../publisher-profiles/publisher-profile.input';
 import { toPublisherProfileRecord } from '../publisher-profiles/publisher-profile.record';
 import { createServices, type Services } from '../services';
 import { webhookDeps } from '../webhooks/webhook-deps';
+import { cliExitCodeOf } from './exit-code';
 import { seedDemo } from './seed-demo';
 
 /** The CLI's contract is its stdout: one JSON line per result. Logs go to stderr, warnings only. */
@@ -30,6 +33,18 @@ function reason(error: unknown): string {
   if (error instanceof ConfigError) return error.problems.join('; ');
   if (error instanceof DomainError || error instanceof CliError) return error.message;
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The exit status of a failed command, from the error catalogue (cliExitCodeOf): a domain refusal
+ * by its code, an unreachable database as SERVICE_UNAVAILABLE (75: retry later), a bad option or
+ * configuration as BAD_USER_INPUT, anything else as INTERNAL_SERVER_ERROR. Usage errors are 2 (below).
+ */
+function exitCodeOf(error: unknown): number {
+  if (error instanceof DomainError) return cliExitCodeOf(error.code);
+  if (error instanceof CliError || error instanceof ConfigError) return cliExitCodeOf(ErrorCode.BAD_USER_INPUT);
+  if (isDatabaseUnavailable(error)) return cliExitCodeOf(ErrorCode.SERVICE_UNAVAILABLE);
+  return cliExitCodeOf(ErrorCode.INTERNAL_SERVER_ERROR);
 }
 
 async function withServices<T>(run: (services: Services) => Promise<T>): Promise<T> {
@@ -152,5 +167,5 @@ program()
     // Commander has already written its one-line usage error (or the help) to stderr.
     if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
     process.stderr.write(`${reason(error)}\n`);
-    process.exit(1);
+    process.exit(exitCodeOf(error));
   });

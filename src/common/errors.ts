@@ -2,6 +2,8 @@
  * Domain errors. Services throw these; each face (REST, GraphQL) translates them in one place.
  * Field names are the service inputs' property names; faces map them to their own spellings.
  */
+import { ErrorCode } from './error-codes';
+
 export type FieldErrors = Record<string, string[]>;
 
 /**
@@ -13,9 +15,14 @@ export function emptyFieldErrors(): FieldErrors {
   return Object.create(null) as FieldErrors;
 }
 
-export class DomainError extends Error {}
+/** A refusal the domain raises on purpose; its code (from the one catalogue) is what every face maps. */
+export abstract class DomainError extends Error {
+  abstract readonly code: ErrorCode;
+}
 
 export class NotFoundError extends DomainError {
+  readonly code = ErrorCode.NOT_FOUND;
+
   constructor(public readonly resource: string) {
     super(`${resource} not found`);
     this.name = 'NotFoundError';
@@ -23,6 +30,8 @@ export class NotFoundError extends DomainError {
 }
 
 export class ValidationFailedError extends DomainError {
+  readonly code = ErrorCode.BAD_USER_INPUT;
+
   /** Messages are written without the field name, so each face can prefix its own spelling. */
   constructor(public readonly fieldErrors: FieldErrors) {
     super('The given data was invalid');
@@ -35,6 +44,8 @@ export class ValidationFailedError extends DomainError {
 }
 
 export class UnauthenticatedError extends DomainError {
+  readonly code = ErrorCode.UNAUTHENTICATED;
+
   constructor(message: 'API key is missing' | 'API key is invalid') {
     super(message);
     this.name = 'UnauthenticatedError';

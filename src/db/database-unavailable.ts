@@ -14,8 +14,6 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** What both faces say; nothing about the cause (which is in the log). */
 export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable; retry shortly';
 
-/** The code the GraphQL face gives the error (`extensions.code`). */
-export const SERVICE_UNAVAILABLE_CODE = 'SERVICE_UNAVAILABLE';
 
 /**
  * SQLSTATEs of a server that will not serve this connection now: admin_shutdown (57P01, also

@@ -1,15 +1,26 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { DomainError, NotFoundError, UnauthenticatedError, ValidationFailedError } from '../common/errors';
-import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_CODE, SERVICE_UNAVAILABLE_MESSAGE } from '../db/database-unavailable';
+import { ErrorCode } from '../common/error-codes';
+import { DomainError, ValidationFailedError } from '../common/errors';
+import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from '../db/database-unavailable';
 
 export const INTERNAL_MESSAGE = 'Internal server error';
 
 /** Codes Apollo itself assigns to requests it could not run; they carry no internals. */
-const PASS_THROUGH_CODES = new Set([
-  'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE', 'UNAUTHENTICATED',
+const PASS_THROUGH_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  ErrorCode.GRAPHQL_PARSE_FAILED,
+  ErrorCode.GRAPHQL_VALIDATION_FAILED,
+  ErrorCode.BAD_USER_INPUT,
+  ErrorCode.BAD_REQUEST,
+  ErrorCode.PERSISTED_QUERY_NOT_FOUND,
+  ErrorCode.PERSISTED_QUERY_NOT_SUPPORTED,
+  ErrorCode.OPERATION_RESOLUTION_FAILURE,
+  ErrorCode.UNAUTHENTICATED,
   // The cost limits (src/graphql/cost), refused before execution.
-  'QUERY_TOO_COMPLEX', 'QUERY_TOO_DEEP', 'TOO_MANY_FIELDS', 'THROTTLED',
+  ErrorCode.QUERY_TOO_COMPLEX,
+  ErrorCode.QUERY_TOO_DEEP,
+  ErrorCode.TOO_MANY_FIELDS,
+  ErrorCode.THROTTLED,
 ]);
 
 /** Refusals the domain raises on purpose; everything else is logged as a failure. */
@@ -30,17 +41,16 @@ export function isServiceUnavailableError(error: unknown): boolean {
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
     const original = unwrapResolverError(error);
     const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
-    if (original instanceof NotFoundError) return { ...base, message: original.message, extensions: { code: 'NOT_FOUND' } };
-    if (original instanceof UnauthenticatedError) return { ...base, message: original.message, extensions: { code: 'UNAUTHENTICATED' } };
     if (original instanceof ValidationFailedError) {
-      return { ...base, message: original.message, extensions: { code: 'BAD_USER_INPUT', fieldErrors: original.fieldErrors } };
+      return { ...base, message: original.message, extensions: { code: original.code, fieldErrors: original.fieldErrors } };
     }
-    if (isDatabaseUnavailable(original)) return { ...base, message: SERVICE_UNAVAILABLE_MESSAGE, extensions: { code: SERVICE_UNAVAILABLE_CODE } };
+    if (original instanceof DomainError) return { ...base, message: original.message, extensions: { code: original.code } };
+    if (isDatabaseUnavailable(original)) return { ...base, message: SERVICE_UNAVAILABLE_MESSAGE, extensions: { code: ErrorCode.SERVICE_UNAVAILABLE } };
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && PASS_THROUGH_CODES.has(code) && (original instanceof GraphQLError || original === error)) {
       return { ...base, message: withoutEchoedVariable(formatted.message, original), extensions: { code } };
     }
-    return { ...base, message: INTERNAL_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    return { ...base, message: INTERNAL_MESSAGE, extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } };
 }
 
 /**

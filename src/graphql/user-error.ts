@@ -1,9 +1,11 @@
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
+import { ErrorCode } from '../common/error-codes';
 import { fieldLabel, NotFoundError, ValidationFailedError } from '../common/errors';
 
+/** The codes of the catalogue (src/common/error-codes.ts) a mutation reports as `userErrors`. */
 export enum UserErrorCode {
-  BAD_USER_INPUT = 'BAD_USER_INPUT',
-  NOT_FOUND = 'NOT_FOUND',
+  BAD_USER_INPUT = ErrorCode.BAD_USER_INPUT,
+  NOT_FOUND = ErrorCode.NOT_FOUND,
 }
 registerEnumType(UserErrorCode, {
   name: 'UserErrorCode',

@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { fieldLabel, NotFoundError, UnauthenticatedError, ValidationFailedError } from '../common/errors';
+import { ErrorCode } from '../common/error-codes';
+import { DomainError, fieldLabel, ValidationFailedError } from '../common/errors';
 import { wireNameOf } from '../common/wire-shape';
-import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable, isDatabaseUnavailable, SERVICE_UNAVAILABLE_CODE, SERVICE_UNAVAILABLE_MESSAGE } from '../db/database-unavailable';
+import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from '../db/database-unavailable';
+import { graphqlHttpStatusOf } from '../graphql/error-status';
+import { httpStatusOf } from './error-status';
 import { isGraphQLTarget } from './framework-errors';
 import { failure } from './rest/envelope';
 import { WireValidationError } from './rest/request-input';
@@ -12,7 +15,7 @@ interface HttpFailure {
   status: number;
   message: string;
   errors?: Record<string, string[]>;
-  code: string;
+  code: ErrorCode;
 }
 
 function v2FieldErrors(error: ValidationFailedError, request: FastifyRequest): Record<string, string[]> {
@@ -30,15 +33,22 @@ function isFrameworkClientError(error: unknown): error is FastifyError & { statu
   return typeof candidate.statusCode === 'number' && candidate.statusCode >= 400 && candidate.statusCode < 500 && typeof candidate.code === 'string';
 }
 
+/** The status of `code` on the face the request called. */
+function statusOn(request: FastifyRequest, code: ErrorCode): number {
+  return isGraphQLTarget(request.url) ? graphqlHttpStatusOf(code) : httpStatusOf(code);
+}
+
 function classify(error: unknown, request: FastifyRequest): HttpFailure {
-  if (error instanceof UnauthenticatedError) return { status: 401, message: error.message, code: 'UNAUTHENTICATED' };
-  if (error instanceof NotFoundError) return { status: 404, message: error.message, code: 'NOT_FOUND' };
   if (error instanceof ValidationFailedError) {
-    return { status: 422, message: error.message, errors: v2FieldErrors(error, request), code: 'BAD_USER_INPUT' };
+    // Raised before a GraphQL resolver runs only by REST's input checks: 422 on either face.
+    return { status: httpStatusOf(error.code), message: error.message, errors: v2FieldErrors(error, request), code: error.code };
   }
-  if (isFrameworkClientError(error)) return { status: error.statusCode, message: error.message, code: 'BAD_REQUEST' };
-  if (isDatabaseUnavailable(error)) return { status: 503, message: SERVICE_UNAVAILABLE_MESSAGE, code: SERVICE_UNAVAILABLE_CODE };
-  return { status: 500, message: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_SERVER_ERROR' };
+  if (error instanceof DomainError) return { status: statusOn(request, error.code), message: error.message, code: error.code };
+  if (isFrameworkClientError(error)) return { status: error.statusCode, message: error.message, code: ErrorCode.BAD_REQUEST };
+  if (isDatabaseUnavailable(error)) {
+    return { status: statusOn(request, ErrorCode.SERVICE_UNAVAILABLE), message: SERVICE_UNAVAILABLE_MESSAGE, code: ErrorCode.SERVICE_UNAVAILABLE };
+  }
+  return { status: statusOn(request, ErrorCode.INTERNAL_SERVER_ERROR), message: INTERNAL_ERROR_MESSAGE, code: ErrorCode.INTERNAL_SERVER_ERROR };
 }
 
 /**
@@ -48,7 +58,7 @@ function classify(error: unknown, request: FastifyRequest): HttpFailure {
  */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const outcome = classify(error, request);
-  if (outcome.code === SERVICE_UNAVAILABLE_CODE) {
+  if (outcome.code === ErrorCode.SERVICE_UNAVAILABLE) {
     request.log.warn({ status: 503, database: describeUnavailable(error) }, 'database unavailable');
     void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
   } else if (outcome.status >= 500) {
@@ -59,10 +69,11 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   if (isGraphQLTarget(request.url)) {
     return reply.status(outcome.status).send({ errors: [{ message: outcome.message, extensions: { code: outcome.code } }] });
   }
-  return reply.status(outcome.status).send(failure(outcome.message, outcome.errors));
+  return reply.status(outcome.status).send(failure(outcome.message, outcome.code, request.id, outcome.errors));
 }
 
 /** Names the path as the client sent it (before an undecodable segment was escaped for routing). */
 export function handleNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply.status(404).send(failure(`No route for ${request.method} ${(request.originalUrl ?? request.url).split('?')[0]}`));
+  const message = `No route for ${request.method} ${(request.originalUrl ?? request.url).split('?')[0]}`;
+  return reply.status(httpStatusOf(ErrorCode.NOT_FOUND)).send(failure(message, ErrorCode.NOT_FOUND, request.id));
 }

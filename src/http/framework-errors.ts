@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyBaseLogger, FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { ErrorCode } from '../common/error-codes';
 import { INTERNAL_ERROR_MESSAGE } from './error-handler';
+import { codeOfStatus } from './error-status';
 import { failure, type ErrorEnvelope } from './rest/envelope';
 
 /**
@@ -35,7 +37,7 @@ export const UNREAD_BODY_DRAIN_MS = 10_000;
 const CLIENT_ERROR_LINGER_MS = 2_000;
 
 export interface GraphQLFailure {
-  errors: { message: string; extensions: { code: string } }[];
+  errors: { message: string; extensions: { code: ErrorCode } }[];
 }
 
 type GenReqId = (request: { headers: IncomingMessage['headers'] }) => string;
@@ -53,16 +55,18 @@ export function isGraphQLTarget(target: string | undefined): boolean {
   return target !== undefined && /^\/graphql\/?$/.test(pathOf(target));
 }
 
-function codeFor(status: number): string {
-  if (status === 404) return 'NOT_FOUND';
-  if (status === 503) return 'SERVICE_UNAVAILABLE';
-  if (status >= 500) return 'INTERNAL_SERVER_ERROR';
-  return 'BAD_REQUEST';
-}
-
-/** The body of a refusal, in the shape of the face the request target names (the envelope when unknown). */
-export function failureBody(target: string | undefined, status: number, message: string): ErrorEnvelope | GraphQLFailure {
-  return isGraphQLTarget(target) ? { errors: [{ message, extensions: { code: codeFor(status) } }] } : failure(message);
+/**
+ * The body of a refusal, in the shape of the face the request target names (the envelope when
+ * unknown). The code is the status's (codeOfStatus) unless given.
+ */
+export function failureBody(
+  target: string | undefined,
+  requestId: string,
+  status: number,
+  message: string,
+  code: ErrorCode = codeOfStatus(status),
+): ErrorEnvelope | GraphQLFailure {
+  return isGraphQLTarget(target) ? { errors: [{ message, extensions: { code } }] } : failure(message, code, requestId);
 }
 
 /* ---------------------------------------------------------------- router errors (frameworkErrors) */
@@ -106,7 +110,7 @@ export function answerRouterError(error: FastifyError, request: FastifyRequest, 
   const outcome = ROUTER_REFUSALS[error.code] ?? { status: 500, message: INTERNAL_ERROR_MESSAGE };
   if (outcome.status >= 500) request.log.error({ err: error }, 'request failed in the router');
   else request.log.info({ status: outcome.status, reason: error.code }, 'request refused by the router');
-  void reply.header('x-request-id', request.id).status(outcome.status).send(failureBody(request.url, outcome.status, outcome.message));
+  void reply.header('x-request-id', request.id).status(outcome.status).send(failureBody(request.url, request.id, outcome.status, outcome.message));
 }
 
 /* ------------------------------------------------------- parser errors (clientErrorHandler) */
@@ -151,7 +155,7 @@ export function answerClientError(logger: FastifyBaseLogger): (error: Connection
     const id = randomUUID();
     logger.info({ reqId: id, status, reason: error.code }, 'request refused by the HTTP parser');
     if (socket.writable) {
-      const body = JSON.stringify(failureBody(line.target, status, message));
+      const body = JSON.stringify(failureBody(line.target, id, status, message));
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
           `x-request-id: ${id}\r\nconnection: close\r\n\r\n${body}`,
@@ -202,7 +206,7 @@ function closeInStages(socket: Socket | null): void {
 
 function refuse(request: FastifyRequest, reply: FastifyReply, status: number, message: string): FastifyReply {
   request.log.info({ status, reason: message }, 'request refused');
-  return reply.status(status).send(failureBody(request.url, status, message));
+  return reply.status(status).send(failureBody(request.url, request.id, status, message));
 }
 
 /**
@@ -237,7 +241,7 @@ export function registerFrameworkAnswers(app: FastifyInstance, genReqId: GenReqI
   app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const id = genReqId(request);
     app.log.info({ reqId: id, status: 417, reason: 'Expect header' }, 'request refused');
-    const body = JSON.stringify(failureBody(request.url, 417, 'Only "Expect: 100-continue" is supported'));
+    const body = JSON.stringify(failureBody(request.url, id, 417, 'Only "Expect: 100-continue" is supported'));
     response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': id });
     response.end(body);
   });

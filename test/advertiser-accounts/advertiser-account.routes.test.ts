@@ -1,5 +1,5 @@
 import { allRows, rowById } from '../support/database-state';
-import { INVALID, PAGINATION_KEYS } from '../support/expectations';
+import { INVALID, PAGINATION_KEYS, withoutRequestId } from '../support/expectations';
 import { createCampaignThroughService, contextOf, createMember } from '../support/fixtures';
 import { workspaceEvents } from '../support/outbox';
 import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
@@ -20,9 +20,9 @@ afterAll(() => app.close());
 
 const BASE = '/v2/advertiser-accounts';
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const MISSING_KEY = { success: false, message: 'API key is missing' };
-const INVALID_KEY = { success: false, message: 'API key is invalid' };
-const NOT_FOUND = { success: false, message: 'Advertiser account not found' };
+const MISSING_KEY = { success: false, message: 'API key is missing', code: 'UNAUTHENTICATED', request_id: expect.any(String) };
+const INVALID_KEY = { success: false, message: 'API key is invalid', code: 'UNAUTHENTICATED', request_id: expect.any(String) };
+const NOT_FOUND = { success: false, message: 'Advertiser account not found', code: 'NOT_FOUND', request_id: expect.any(String) };
 const UNKNOWN_ID = 2_000_000_000;
 const NOT_A_MEMBER = 'primary_contact_id does not name a member of this advertiser account';
 const NULL_ON_CREATE = 'primary_contact_id must be null when the account is created: add members, then name one of them';
@@ -92,14 +92,14 @@ function expectAccountRecord(record: AnyBody, ws: Workspace): void {
 }
 
 function validationFailure(errors: Record<string, unknown>): AnyBody {
-  return { success: false, message: INVALID, errors };
+  return { success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors };
 }
 
 /** Each field's messages start with the field's v2 name. */
 function expectFieldErrors(body: AnyBody, fields: string[]): void {
   expect(body.success).toBe(false);
   expect(body.message).toBe(INVALID);
-  expect(Object.keys(body).sort()).toEqual(['errors', 'message', 'success']);
+  expect(Object.keys(body).sort()).toEqual(['code', 'errors', 'message', 'request_id', 'success']);
   expect(Object.keys(body.errors).sort()).toEqual([...fields].sort());
   for (const field of fields) {
     expect(body.errors[field]).toEqual([expect.any(String)]);
@@ -406,7 +406,7 @@ describe('GET /v2/advertiser-accounts/:id', () => {
     const unknownResponse = await ws.api.get(`${BASE}/${UNKNOWN_ID}`);
 
     expect(foreignResponse.status).toBe(404);
-    expect(foreignResponse.body).toEqual(unknownResponse.body);
+    expect(withoutRequestId(foreignResponse.body)).toEqual(withoutRequestId(unknownResponse.body));
   });
 
   it.each(['abc', '0', '-1', '1.5', '99999999999'])('answers 404 for the malformed id %s', async (id) => {
@@ -414,7 +414,7 @@ describe('GET /v2/advertiser-accounts/:id', () => {
     const unknownResponse = await ws.api.get(`${BASE}/${UNKNOWN_ID}`);
 
     expect(response.status).toBe(404);
-    expect(response.body).toEqual(unknownResponse.body);
+    expect(withoutRequestId(response.body)).toEqual(withoutRequestId(unknownResponse.body));
   });
 
   it('answers 401 without an API key', async () => {
@@ -938,7 +938,7 @@ describe('PUT /v2/advertiser-accounts/:id', () => {
       const unknownResponse = await ws.api.put(`${BASE}/${account.id}`, { primary_contact_id: UNKNOWN_ID });
 
       expect(foreignResponse.status).toBe(422);
-      expect(foreignResponse.body).toEqual(unknownResponse.body);
+      expect(withoutRequestId(foreignResponse.body)).toEqual(withoutRequestId(unknownResponse.body));
     });
 
     it('does not re-judge an unchanged primary contact that no longer names a member: other fields still change', async () => {
@@ -1012,7 +1012,7 @@ describe('PUT /v2/advertiser-accounts/:id', () => {
     const unknownResponse = await ws.api.put(`${BASE}/${UNKNOWN_ID}`, { name: 'Hijacked' });
 
     expect(foreignResponse.status).toBe(404);
-    expect(foreignResponse.body).toEqual(unknownResponse.body);
+    expect(withoutRequestId(foreignResponse.body)).toEqual(withoutRequestId(unknownResponse.body));
     expect(await databaseState()).toEqual(before);
     expect((await other.api.get(`${BASE}/${foreign.id}`)).body.data.advertiser_account).toEqual(foreign);
   });
@@ -1025,7 +1025,7 @@ describe('PUT /v2/advertiser-accounts/:id', () => {
     const response = await ws.api.put(`${BASE}/${account.id}`, { name: 'Revived' });
 
     expect(response.status).toBe(404);
-    expect(response.body).toEqual((await ws.api.put(`${BASE}/${UNKNOWN_ID}`, { name: 'Revived' })).body);
+    expect(withoutRequestId(response.body)).toEqual(withoutRequestId((await ws.api.put(`${BASE}/${UNKNOWN_ID}`, { name: 'Revived' })).body));
     expect(await databaseState()).toEqual(before);
   });
 
@@ -1089,7 +1089,7 @@ describe('DELETE /v2/advertiser-accounts/:id', () => {
     const again = await ws.api.delete(`${BASE}/${account.id}`);
 
     expect(read.status).toBe(404);
-    expect(read.body).toEqual(unknown.body);
+    expect(withoutRequestId(read.body)).toEqual(withoutRequestId(unknown.body));
     expect(again.status).toBe(404);
     expect(again.body).toEqual(NOT_FOUND);
     expect(await databaseState()).toEqual(before);
@@ -1130,7 +1130,7 @@ describe('DELETE /v2/advertiser-accounts/:id', () => {
     expect(response.status).toBe(200);
     for (const member of [first, second]) {
       const read = await ws.api.get(`/v2/members/${member}`);
-      expect([member, read.status, read.body]).toEqual([member, 404, { success: false, message: 'Member not found' }]);
+      expect([member, read.status, read.body]).toEqual([member, 404, { success: false, message: 'Member not found', code: 'NOT_FOUND', request_id: expect.any(String) }]);
       const row = await rowById(app, 'advertiser_account_members', member);
       expect(row?.deleted_at).toBeInstanceOf(Date);
       expect(row?.advertiser_account_id).toBe(account.id);
@@ -1191,7 +1191,7 @@ describe('DELETE /v2/advertiser-accounts/:id', () => {
     const unknownResponse = await ws.api.delete(`${BASE}/${UNKNOWN_ID}`);
 
     expect(foreignResponse.status).toBe(404);
-    expect(foreignResponse.body).toEqual(unknownResponse.body);
+    expect(withoutRequestId(foreignResponse.body)).toEqual(withoutRequestId(unknownResponse.body));
     expect(await databaseState()).toEqual(before);
     expect((await other.api.get(`${BASE}/${foreign.id}`)).body.data.advertiser_account).toEqual(foreign);
   });
@@ -1200,7 +1200,7 @@ describe('DELETE /v2/advertiser-accounts/:id', () => {
     const response = await ws.api.delete(`${BASE}/abc`);
 
     expect(response.status).toBe(404);
-    expect(response.body).toEqual((await ws.api.delete(`${BASE}/${UNKNOWN_ID}`)).body);
+    expect(withoutRequestId(response.body)).toEqual(withoutRequestId((await ws.api.delete(`${BASE}/${UNKNOWN_ID}`)).body));
   });
 
   it('answers 401 without an API key and deletes nothing', async () => {

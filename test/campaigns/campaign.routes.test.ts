@@ -1,5 +1,5 @@
 import { rowById, rowCounts } from '../support/database-state';
-import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, expectRestUnauthenticated, type SendRequest } from '../support/expectations';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, expectRestUnauthenticated, type SendRequest, withoutRequestId } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
 import { timedResourceEvents, type TimedOutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -110,7 +110,7 @@ const STRINGS = [
 const NULLABLE_STRINGS = ['content_messaging_hierarchy', 'brand_logo_inclusion', 'add_additional_content_focus_points'];
 const NULLABLE_INTEGERS = ['advertiser_primary_campaign_manager_id', 'advertiser_primary_commercial_manager_id', 'brand_industry_id', 'brand_sub_industry_id'];
 
-const NOT_FOUND_BODY = { success: false, message: 'Campaign not found' };
+const NOT_FOUND_BODY = { success: false, message: 'Campaign not found', code: 'NOT_FOUND', request_id: expect.any(String) };
 
 /** Every field's key and JSON type as spec §2.6 (and the brief) give them. */
 function expectCampaignRecord(record: AnyBody): void {
@@ -465,7 +465,7 @@ describe('POST /v2/campaigns (create)', () => {
       const missing = await ws.api.post('/v2/campaigns', { campaign_title: 'x', primary_advertiser_account_id: 999999 });
 
       expect(foreign.status).toBe(422);
-      expect(foreign.body).toEqual(missing.body);
+      expect(withoutRequestId(foreign.body)).toEqual(withoutRequestId(missing.body));
     });
   });
 
@@ -530,7 +530,7 @@ describe('POST /v2/campaigns (create)', () => {
       const response = await ws.api.post('/v2/campaigns', { campaign_title: 'Refused', primary_advertiser_account_id: accountId, ...fields });
 
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ success: false, message: INVALID, errors });
+      expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors });
       expect(await databaseState()).toEqual(before);
     });
 
@@ -541,7 +541,7 @@ describe('POST /v2/campaigns (create)', () => {
 
       for (const account of [otherAccountId, doomed]) {
         const response = await ws.api.post('/v2/campaigns', { campaign_title: 'Refused', primary_advertiser_account_id: account });
-        expect([account, response.status, response.body]).toEqual([account, 422, { success: false, message: INVALID, errors: { primary_advertiser_account_id: [ACCOUNT_MESSAGE] } }]);
+        expect([account, response.status, response.body]).toEqual([account, 422, { success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { primary_advertiser_account_id: [ACCOUNT_MESSAGE] } }]);
       }
       expect(await databaseState()).toEqual(before);
     });
@@ -594,7 +594,7 @@ describe('GET /v2/campaigns/:id (details)', () => {
     const response = await ws.api.get(`/v2/campaigns/${foreign.id}`);
 
     expectNotFound(response);
-    expect(response.body).toEqual((await ws.api.get('/v2/campaigns/999999')).body);
+    expect(withoutRequestId(response.body)).toEqual(withoutRequestId((await ws.api.get('/v2/campaigns/999999')).body));
   });
 
   it('answers 401 without a key and with an unknown key', async () => {
@@ -1057,7 +1057,7 @@ describe('POST /v2/campaigns/:id (update)', () => {
       const response = await update(campaign.id, { campaign_title: 'Would be renamed', ...fields });
 
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ success: false, message: INVALID, errors });
+      expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors });
       expect(await databaseState(campaign.id)).toEqual(before);
     });
 
@@ -1085,7 +1085,7 @@ describe('POST /v2/campaigns/:id (update)', () => {
 
       const response = await update(campaign.id, { primary_advertiser_account_id: doomed });
 
-      expect(response.body).toEqual({ success: false, message: INVALID, errors: { primary_advertiser_account_id: ['primary_advertiser_account_id does not name an advertiser account of this workspace'] } });
+      expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { primary_advertiser_account_id: ['primary_advertiser_account_id does not name an advertiser account of this workspace'] } });
       expect(await databaseState(campaign.id)).toEqual(before);
     });
   });
@@ -1124,7 +1124,7 @@ describe('POST /v2/campaigns/:id (update)', () => {
     const response = await update(foreign.id, { campaign_title: 'Hijacked' });
 
     expectNotFound(response);
-    expect(response.body).toEqual((await update(999999, { campaign_title: 'Hijacked' })).body);
+    expect(withoutRequestId(response.body)).toEqual(withoutRequestId((await update(999999, { campaign_title: 'Hijacked' })).body));
     expect(await databaseState(foreign.id)).toEqual(before);
   });
 
@@ -1213,7 +1213,7 @@ describe('DELETE /v2/campaigns/:id (delete)', () => {
     const response = await ws.api.delete(`/v2/campaigns/${foreign.id}`);
 
     expectNotFound(response);
-    expect(response.body).toEqual((await ws.api.delete('/v2/campaigns/999999')).body);
+    expect(withoutRequestId(response.body)).toEqual(withoutRequestId((await ws.api.delete('/v2/campaigns/999999')).body));
     expect(await databaseState(foreign.id)).toEqual(before);
     expect((await other.api.get(`/v2/campaigns/${foreign.id}`)).status).toBe(200);
   });

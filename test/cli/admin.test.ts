@@ -105,7 +105,7 @@ describe('key:revoke', () => {
 
     const refused = await client.get('/v2/campaigns');
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ success: false, message: 'API key is invalid' });
+    expect(refused.body).toEqual({ success: false, message: 'API key is invalid', code: 'UNAUTHENTICATED', request_id: expect.any(String) });
   });
 
   it('exits non-zero for a malformed or unknown id', async () => {

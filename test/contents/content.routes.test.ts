@@ -1,5 +1,5 @@
 import { rowById, rowCounts } from '../support/database-state';
-import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, expectRestUnauthenticated, type SendRequest } from '../support/expectations';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, expectRestUnauthenticated, type SendRequest, withoutRequestId } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { createCampaign, createCampaignsFixture, createPhases, type CampaignsFixture } from '../support/fixtures';
 import { timedResourceEvents, type TimedOutboxRow } from '../support/outbox';
@@ -43,7 +43,7 @@ const METRICS = ['g_impressions', 'e_impressions', 'g_video_views', 'e_video_vie
 const NULLABLE_INTEGERS = ['publisher_product_id', 'publisher_title_id', 'content_editor'];
 const MAX_INT = 2_147_483_647;
 
-const NOT_FOUND_BODY = { success: false, message: 'Content not found' };
+const NOT_FOUND_BODY = { success: false, message: 'Content not found', code: 'NOT_FOUND', request_id: expect.any(String) };
 
 /** Every field's key and JSON type as spec §2.8 gives them. */
 function expectContentRecord(record: AnyBody): void {
@@ -452,6 +452,8 @@ describe('POST /v2/contents (create)', () => {
       expect(response.body).toEqual({
         success: false,
         message: INVALID,
+        code: 'BAD_USER_INPUT',
+        request_id: expect.any(String),
         errors: { campaign_id: ['campaign_id is required'], phase_id: ['phase_id is required'], content_name: ['content_name is required'] },
       });
       expect(await databaseState()).toEqual(before);
@@ -471,7 +473,7 @@ describe('POST /v2/contents (create)', () => {
       const missing = await ws.api.post('/v2/contents', { campaign_id: 999999, phase_id: foreign.phaseId, content_name: 'x' });
 
       expect(theirs.status).toBe(422);
-      expect(theirs.body).toEqual(missing.body);
+      expect(withoutRequestId(theirs.body)).toEqual(withoutRequestId(missing.body));
     });
 
     it('gives the same body for a phase of another campaign as for a nonexistent phase', async () => {
@@ -479,7 +481,7 @@ describe('POST /v2/contents (create)', () => {
       const missing = await ws.api.post('/v2/contents', { campaign_id: fx.campaignId, phase_id: 999999, content_name: 'x' });
 
       expect(misplaced.status).toBe(422);
-      expect(misplaced.body).toEqual(missing.body);
+      expect(withoutRequestId(misplaced.body)).toEqual(withoutRequestId(missing.body));
     });
   });
 
@@ -505,7 +507,7 @@ describe('POST /v2/contents (create)', () => {
       const response = await ws.api.post('/v2/contents', { campaign_id: fx.campaignId, phase_id: fx.phaseId, content_name: 'Refused', content_editor_id: editorId, publisher_title_id: titleId, ...fields() });
 
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ success: false, message: INVALID, errors });
+      expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors });
       expect(await databaseState()).toEqual(before);
     });
 
@@ -514,7 +516,7 @@ describe('POST /v2/contents (create)', () => {
       const missing = await ws.api.post('/v2/contents', { campaign_id: fx.campaignId, phase_id: fx.phaseId, content_name: 'x', content_editor_id: 999999, publisher_title_id: 999999 });
 
       expect(theirs.status).toBe(422);
-      expect(theirs.body).toEqual(missing.body);
+      expect(withoutRequestId(theirs.body)).toEqual(withoutRequestId(missing.body));
     });
 
     it('reports bad references together with a misplaced phase', async () => {
@@ -644,7 +646,7 @@ describe('GET /v2/contents/:content_id (details)', () => {
     const response = await ws.api.get(`/v2/contents/${theirs.content_id}`);
 
     expectNotFound(response);
-    expect(response.body).toEqual((await ws.api.get('/v2/contents/999999')).body);
+    expect(withoutRequestId(response.body)).toEqual(withoutRequestId((await ws.api.get('/v2/contents/999999')).body));
   });
 
   it('answers 404 for a deleted content piece', async () => {
@@ -976,7 +978,7 @@ describe('PUT /v2/contents/:content_id (update)', () => {
       const response = await update(content.content_id, { content_name: 'Would be renamed', ...fields() });
 
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ success: false, message: INVALID, errors });
+      expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors });
       expect(await databaseState(content.content_id)).toEqual(before);
       expect((await ws.api.get(`/v2/contents/${content.content_id}`)).body.data.content).toEqual(content);
     });
@@ -1179,7 +1181,7 @@ describe('PUT /v2/contents/:content_id (update)', () => {
     const response = await update(theirs.content_id, { content_name: 'Hijacked' });
 
     expectNotFound(response);
-    expect(response.body).toEqual((await update(999999, { content_name: 'Hijacked' })).body);
+    expect(withoutRequestId(response.body)).toEqual(withoutRequestId((await update(999999, { content_name: 'Hijacked' })).body));
     expect(await databaseState(theirs.content_id)).toEqual(before);
   });
 
@@ -1305,7 +1307,7 @@ describe('DELETE /v2/contents/:content_id (delete)', () => {
     const response = await ws.api.delete(`/v2/contents/${theirs.content_id}`);
 
     expectNotFound(response);
-    expect(response.body).toEqual((await ws.api.delete('/v2/contents/999999')).body);
+    expect(withoutRequestId(response.body)).toEqual(withoutRequestId((await ws.api.delete('/v2/contents/999999')).body));
     expect(await databaseState(theirs.content_id)).toEqual(before);
     expect((await other.api.get(`/v2/contents/${theirs.content_id}`)).status).toBe(200);
   });

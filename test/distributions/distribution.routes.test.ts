@@ -1,5 +1,5 @@
 import { allRows, rowCounts } from '../support/database-state';
-import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, escapeRegExp, expectNotFoundBody, expectRestUnauthenticated, fieldLabel, type SendRequest } from '../support/expectations';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, escapeRegExp, expectNotFoundBody, expectRestUnauthenticated, fieldLabel, type SendRequest, withoutRequestId } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { mediaAddedEvents, resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -42,8 +42,8 @@ const INTEGERS = ['id', 'content_id', 'campaign_id', 'distribution_type_id', 'st
 const FLAGS = ['has_destination_link', 'advertiser_review'];
 const STRINGS = ['content_tile', 'distribution_label'];
 
-const DISTRIBUTION_NOT_FOUND = { success: false, message: 'Distribution not found' };
-const CONTENT_NOT_FOUND = { success: false, message: 'Content not found' };
+const DISTRIBUTION_NOT_FOUND = { success: false, message: 'Distribution not found', code: 'NOT_FOUND', request_id: expect.any(String) };
+const CONTENT_NOT_FOUND = { success: false, message: 'Content not found', code: 'NOT_FOUND', request_id: expect.any(String) };
 
 /** Every key and JSON type of a distribution record, its link and its media. */
 function expectDistributionRecord(record: AnyBody): void {
@@ -80,7 +80,7 @@ function expectDistributionRecord(record: AnyBody): void {
 /** A 422 naming exactly the given fields, each message starting with the field's label. */
 function expectInvalid(response: ApiResponse<AnyBody>, ...fields: string[]): void {
   expect(response.status).toBe(422);
-  expect(response.body).toEqual({ success: false, message: INVALID, errors: expect.any(Object) });
+  expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: expect.any(Object) });
   expect(Object.keys(response.body.errors).sort()).toEqual([...fields].sort());
   for (const field of fields) {
     const messages: unknown[] = response.body.errors[field];
@@ -248,7 +248,7 @@ async function deletePublisherProfile(workspace: Workspace, profileId: number): 
 /** A v2 422 with exactly these errors (field path → messages). */
 function expectRefusal(response: ApiResponse<AnyBody>, errors: Record<string, string[]>): void {
   expect(response.status).toBe(422);
-  expect(response.body).toEqual({ success: false, message: INVALID, errors });
+  expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors });
 }
 
 beforeAll(async () => {
@@ -688,7 +688,7 @@ describe('POST /v2/distributions (bulk create)', () => {
       const missing = await post(contentId, [{ distribution_type_id: 1, publisher_title_id: 999999 }]);
 
       expect(theirs.status).toBe(422);
-      expect(theirs.body).toEqual(missing.body);
+      expect(withoutRequestId(theirs.body)).toEqual(withoutRequestId(missing.body));
     });
 
     it('reports bad references together with other broken rules of the body', async () => {
@@ -713,7 +713,7 @@ describe('POST /v2/distributions (bulk create)', () => {
     expectContentNotFound(unknown);
     for (const contentId of [foreign.contentId, deleted, distribution.id]) {
       const response = await post(contentId, [{ distribution_type_id: 1 }]);
-      expect([contentId, response.status, response.body]).toEqual([contentId, 404, unknown.body]);
+      expect([contentId, response.status, withoutRequestId(response.body)]).toEqual([contentId, 404, withoutRequestId(unknown.body)]);
     }
     expect(await databaseState()).toEqual(before);
   });

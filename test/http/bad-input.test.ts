@@ -48,7 +48,7 @@ describe('JSON nested deeper than 64 levels', () => {
     const target = typeof path === 'function' ? path() : path;
     const response = method === 'post' ? await ws.api.post(target, body()) : await ws.api.put(target, body());
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ success: false, message: 'Body nests deeper than 64 levels of arrays and objects' });
+    expect(response.body).toEqual({ success: false, message: 'Body nests deeper than 64 levels of arrays and objects', code: 'BAD_REQUEST', request_id: expect.any(String) });
     expect(await snapshot()).toEqual(before);
   });
 

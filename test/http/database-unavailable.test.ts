@@ -135,7 +135,7 @@ async function waitForBlockedStatements(count: number): Promise<void> {
 function expectRestUnavailable(response: Answer): void {
   expect(response.status).toBe(503);
   expect(response.headers.get('retry-after')).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-  expect(response.body).toEqual({ success: false, message: UNAVAILABLE_MESSAGE });
+  expect(response.body).toEqual({ success: false, message: UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE', request_id: expect.any(String) });
 }
 
 function expectGraphQLUnavailable(response: Answer): void {

@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ENVELOPE_KEYS = ['message', 'success'];
+const ENVELOPE_KEYS = ['code', 'message', 'request_id', 'success'];
 
 interface RawResponse {
   status: number;
@@ -82,8 +82,8 @@ function get(path: string, headers: Record<string, string> = {}): string {
   return `GET ${path} HTTP/1.1\r\n${lines.join('')}\r\n`;
 }
 
-function expectEnvelope(body: AnyBody, message: string): void {
-  expect(body).toEqual({ success: false, message });
+function expectEnvelope(body: AnyBody, message: string, code = 'BAD_REQUEST'): void {
+  expect(body).toEqual({ success: false, message, code, request_id: expect.stringMatching(/\S/) });
   expect(Object.keys(body).sort()).toEqual(ENVELOPE_KEYS);
 }
 
@@ -132,8 +132,8 @@ describe('a path id longer than the router allows (101 digits)', () => {
     ]) {
       const unknown = await ws.api.get(`${path}/2147483000`);
       const long = await ws.api.get(`${path}/${longId}`, { 'x-request-id': 'trace-long-id' });
-      expect({ path, status: long.status, body: long.body }).toEqual({ path, status: 404, body: unknown.body });
-      expectEnvelope(long.body, message);
+      expect({ path, status: long.status, body: long.body }).toEqual({ path, status: 404, body: { ...unknown.body, request_id: 'trace-long-id' } });
+      expectEnvelope(long.body, message, 'NOT_FOUND');
       expect(long.headers.get('x-request-id')).toBe('trace-long-id');
     }
   });
@@ -141,13 +141,13 @@ describe('a path id longer than the router allows (101 digits)', () => {
   it('is authenticated first, like every other id', async () => {
     const response = await apiClient(app.baseUrl).get(`/v2/campaigns/${longId}`);
     expect(response.status).toBe(401);
-    expectEnvelope(response.body, 'API key is missing');
+    expectEnvelope(response.body, 'API key is missing', 'UNAUTHENTICATED');
   });
 
   it('holds for writes too', async () => {
     const response = await ws.api.delete(`/v2/campaigns/${longId}`);
     expect(response.status).toBe(404);
-    expectEnvelope(response.body, 'Campaign not found');
+    expectEnvelope(response.body, 'Campaign not found', 'NOT_FOUND');
   });
 });
 
@@ -158,7 +158,7 @@ describe('a path that is not valid percent-encoded UTF-8 (/v2/campaigns/%FF)', (
     for (const segment of ['%FF', '%E0%A4', '%zz', '%', '12%FF']) {
       const response = await exchange(get(`/v2/campaigns/${segment}`, { 'x-api-key': ws.key, ...headers }));
       expect({ segment, status: response.status }).toEqual({ segment, status: 404 });
-      expectEnvelope(response.body, 'Campaign not found');
+      expectEnvelope(response.body, 'Campaign not found', 'NOT_FOUND');
       expect(response.headers['x-request-id']).toBe('trace-bad-escape');
     }
   });
@@ -166,7 +166,7 @@ describe('a path that is not valid percent-encoded UTF-8 (/v2/campaigns/%FF)', (
   it('is authenticated first, like every other id', async () => {
     const response = await exchange(get('/v2/campaigns/%FF', headers));
     expect(response.status).toBe(401);
-    expectEnvelope(response.body, 'API key is missing');
+    expectEnvelope(response.body, 'API key is missing', 'UNAUTHENTICATED');
   });
 
   it('leaves well-formed escapes alone: an id written as %3x digits still names its record', async () => {
@@ -181,7 +181,7 @@ describe('a path that is not valid percent-encoded UTF-8 (/v2/campaigns/%FF)', (
   it('is a 404 envelope on a path no route serves', async () => {
     const response = await exchange(get('/v2/%FF/x', { 'x-api-key': ws.key }));
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ success: false, message: expect.stringMatching(/^No route for GET \/v2\//) });
+    expect(response.body).toEqual({ success: false, message: expect.stringMatching(/^No route for GET \/v2\//), code: 'NOT_FOUND', request_id: expect.any(String) });
   });
 });
 
@@ -209,7 +209,7 @@ describe('router errors that remain (frameworkErrors)', () => {
   it('FST_ERR_MAX_PARAM_LENGTH is a 404 envelope (the id names nothing), request id kept', async () => {
     const response = await exchange(get('/v2/things/123456', { 'x-request-id': 'trace-router' }), baseUrl);
     expect(response.status).toBe(404);
-    expectEnvelope(response.body, 'Not found');
+    expectEnvelope(response.body, 'Not found', 'NOT_FOUND');
     expect(response.headers['x-request-id']).toBe('trace-router');
   });
 
@@ -278,7 +278,7 @@ describe('a request that arrives while the server shuts down', () => {
       socket.write('x-request-id: trace-shutdown\r\n\r\n');
       const response = await answer;
       expect(response.status).toBe(503);
-      expectEnvelope(response.body, 'The server is shutting down');
+      expectEnvelope(response.body, 'The server is shutting down', 'SERVICE_UNAVAILABLE');
       expect(response.headers['retry-after']).toBe('1');
       expect(response.headers.connection).toBe('close');
       expect(response.headers['x-request-id']).toBe('trace-shutdown');
@@ -358,7 +358,7 @@ describe('a 5 MB body', () => {
   async function expectEvery413(send: () => ReturnType<typeof upload>): Promise<void> {
     const outcomes = [];
     for (let round = 0; round < ROUNDS; round += 1) outcomes.push(await send());
-    expect(outcomes).toEqual(Array.from({ length: ROUNDS }, () => ({ status: 413, requestId: expect.stringMatching(UUID), body: { success: false, message: 'Request body is too large' } })));
+    expect(outcomes).toEqual(Array.from({ length: ROUNDS }, () => ({ status: 413, requestId: expect.stringMatching(UUID), body: { success: false, message: 'Request body is too large', code: 'BAD_REQUEST', request_id: expect.any(String) } })));
     const [{ count }] = await app.dataSource.query('SELECT count(*)::int AS count FROM advertiser_accounts WHERE organisation_id = $1 AND length(name) > 1000', [ws.organisationId]);
     expect(count).toBe(0);
   }

@@ -101,7 +101,7 @@ describe('the same key with a different request', () => {
 
     const other = await ws.api.post(BASE, { name: 'Second' }, withKey(key));
     expect(other.status).toBe(422);
-    expect(other.body).toEqual({ success: false, message: 'Idempotency-Key was used with a different request' });
+    expect(other.body).toEqual({ success: false, message: 'Idempotency-Key was used with a different request', code: 'IDEMPOTENCY_KEY_REUSED', request_id: expect.any(String) });
     expect(replayed(other)).toBeNull();
 
     const elsewhere = await ws.api.post('/v2/campaigns', { name: 'First' }, withKey(key));
@@ -121,7 +121,7 @@ describe('two concurrent requests with one key', () => {
     for (const response of responses) {
       if (response === executed[0]) continue;
       if (response.status === 409) {
-        expect(response.body).toEqual({ success: false, message: 'A request with this Idempotency-Key is still in progress; retry shortly' });
+        expect(response.body).toEqual({ success: false, message: 'A request with this Idempotency-Key is still in progress; retry shortly', code: 'IDEMPOTENCY_KEY_IN_USE', request_id: expect.any(String) });
         expect(response.headers.get('retry-after')).toBe('1');
       } else {
         expect({ status: response.status, replayed: replayed(response) }).toEqual({ status: 200, replayed: 'true' });
@@ -296,7 +296,7 @@ describe('a malformed key', () => {
     const ws = await app.workspace();
     const response = await ws.api.post(BASE, { name: 'Never' }, withKey(key));
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ success: false, message: 'Idempotency-Key must be 1 to 255 printable ASCII characters' });
+    expect(response.body).toEqual({ success: false, message: 'Idempotency-Key must be 1 to 255 printable ASCII characters', code: 'BAD_REQUEST', request_id: expect.any(String) });
     expect(await accountCount(ws)).toBe(0);
     expect(await keyRows(ws)).toEqual([]);
   });

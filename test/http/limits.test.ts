@@ -26,7 +26,7 @@ function expectHeaders(answer: ApiResponse<AnyBody>): void {
 
 function expectRestRefusal(answer: ApiResponse<AnyBody>): void {
   expect(answer.status).toBe(429);
-  expect(answer.body).toEqual({ success: false, message: expect.stringMatching(LIMIT_MESSAGE) });
+  expect(answer.body).toEqual({ success: false, message: expect.stringMatching(LIMIT_MESSAGE), code: 'RATE_LIMITED', request_id: expect.any(String) });
   expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
   expectHeaders(answer);
   expect(remaining(answer)).toBe(0);
@@ -176,7 +176,7 @@ describe('shedding under pressure (@fastify/under-pressure)', () => {
       answer = await ws.api.get('/v2/ws-org');
     }
     expect(answer.status).toBe(503);
-    expect(answer.body).toEqual({ success: false, message: UNDER_PRESSURE_MESSAGE });
+    expect(answer.body).toEqual({ success: false, message: UNDER_PRESSURE_MESSAGE, code: 'SERVICE_UNAVAILABLE', request_id: expect.any(String) });
     expect(answer.headers.get('retry-after')).toBe(String(UNDER_PRESSURE_RETRY_AFTER_SECONDS));
     expect(answer.headers.get('ratelimit-policy')).not.toBeNull();
     expect(answer.headers.get('x-request-id')).not.toBeNull();

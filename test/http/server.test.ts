@@ -43,6 +43,16 @@ describe('x-request-id', () => {
     expect(response.headers.get('x-request-id')).toBe('partner-trace-123');
   });
 
+  it("is the request_id of an error body: the caller's id, or the one made up", async () => {
+    const given = await apiClient(app.baseUrl).get('/v2/campaigns', { 'x-request-id': 'partner-trace-401' });
+    expect(given.status).toBe(401);
+    expect(given.body).toEqual({ success: false, message: 'API key is missing', code: 'UNAUTHENTICATED', request_id: 'partner-trace-401' });
+    const made = await ws.api.get('/v2/campaigns/999999');
+    expect(made.status).toBe(404);
+    expect(made.body.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(made.body.request_id).toBe(made.headers.get('x-request-id'));
+  });
+
   it('makes one up when none (or an unusable one) was sent', async () => {
     const none = await ws.api.get('/v2/campaigns');
     const unusable = await ws.api.get('/v2/campaigns', { 'x-request-id': 'has spaces; and /slashes' });
@@ -55,17 +65,17 @@ describe('authentication on /v2', () => {
   it('401 "API key is missing" without a key', async () => {
     const response = await apiClient(app.baseUrl).get('/v2/campaigns');
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ success: false, message: 'API key is missing' });
+    expect(response.body).toEqual({ success: false, message: 'API key is missing', code: 'UNAUTHENTICATED', request_id: expect.any(String) });
   });
 
   it('401 "API key is invalid" for an unknown key, a malformed one, or a blank header', async () => {
     for (const key of ['cpk_thisKeyDoesNotExistAnywhere0000000000000', 'not-even-our-format']) {
       const response = await apiClient(app.baseUrl, { 'x-api-key': key }).get('/v2/campaigns');
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ success: false, message: 'API key is invalid' });
+      expect(response.body).toEqual({ success: false, message: 'API key is invalid', code: 'UNAUTHENTICATED', request_id: expect.any(String) });
     }
     const blank = await apiClient(app.baseUrl, { 'x-api-key': '  ' }).get('/v2/campaigns');
-    expect(blank.body).toEqual({ success: false, message: 'API key is missing' });
+    expect(blank.body).toEqual({ success: false, message: 'API key is missing', code: 'UNAUTHENTICATED', request_id: expect.any(String) });
   });
 
   it('accepts Authorization: Bearer <key>', async () => {
@@ -76,7 +86,7 @@ describe('authentication on /v2', () => {
   it('refuses unknown /v2 paths with a 404 envelope once authenticated', async () => {
     const response = await ws.api.get('/v2/no-such-thing');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ success: false, message: 'No route for GET /v2/no-such-thing' });
+    expect(response.body).toEqual({ success: false, message: 'No route for GET /v2/no-such-thing', code: 'NOT_FOUND', request_id: expect.any(String) });
   });
 });
 
@@ -84,25 +94,25 @@ describe('request bodies', () => {
   it('400 envelope for malformed JSON', async () => {
     const response = await ws.api.post('/v2/campaigns', '{"campaign_title": ');
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ success: false, message: 'Body is not valid JSON' });
+    expect(response.body).toEqual({ success: false, message: 'Body is not valid JSON', code: 'BAD_REQUEST', request_id: expect.any(String) });
   });
 
   it('415 envelope for a content type other than JSON', async () => {
     const response = await ws.api.post('/v2/campaigns', 'campaign_title=x', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(response.status).toBe(415);
-    expect(response.body).toMatchObject({ success: false, message: expect.any(String) });
+    expect(response.body).toEqual({ success: false, message: expect.any(String), code: 'BAD_REQUEST', request_id: expect.any(String) });
   });
 
   it('415 envelope for text/plain, even when the text is JSON', async () => {
     const response = await ws.api.post('/v2/campaigns', '{"campaign_title":"x"}', { 'content-type': 'text/plain' });
     expect(response.status).toBe(415);
-    expect(response.body).toMatchObject({ success: false, message: expect.any(String) });
+    expect(response.body).toEqual({ success: false, message: expect.any(String), code: 'BAD_REQUEST', request_id: expect.any(String) });
   });
 
   it('413 envelope for a body over 1 MB, and nothing is created', async () => {
     const response = await ws.api.post('/v2/advertiser-accounts', { name: 'x'.repeat(1024 * 1024 + 10) });
     expect(response.status).toBe(413);
-    expect(response.body).toMatchObject({ success: false, message: expect.any(String) });
+    expect(response.body).toEqual({ success: false, message: expect.any(String), code: 'BAD_REQUEST', request_id: expect.any(String) });
     const [{ count }] = await app.dataSource.query('SELECT count(*)::int AS count FROM advertiser_accounts WHERE organisation_id = $1', [ws.organisationId]);
     expect(count).toBe(0);
   });
@@ -110,7 +120,7 @@ describe('request bodies', () => {
   it('422 when the body is JSON but not an object', async () => {
     const response = await ws.api.post('/v2/advertiser-accounts', [1, 2]);
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ success: false, message: 'The given data was invalid', errors: { body: ['body must be a JSON object'] } });
+    expect(response.body).toEqual({ success: false, message: 'The given data was invalid', code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { body: ['body must be a JSON object'] } });
   });
 });
 
@@ -120,7 +130,7 @@ describe('unexpected failures', () => {
     try {
       const rest = await ws.api.get('/v2/campaigns');
       expect(rest.status).toBe(500);
-      expect(rest.body).toEqual({ success: false, message: 'Internal server error' });
+      expect(rest.body).toEqual({ success: false, message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR', request_id: expect.any(String) });
 
       const graphql = await ws.api.graphql('{ campaigns { nodes { id } } }');
       expect(graphql.body.errors[0]).toEqual({ message: 'Internal server error', locations: expect.any(Array), path: ['campaigns'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });

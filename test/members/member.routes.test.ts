@@ -1,6 +1,6 @@
 import { verifyPassword } from '../../src/members/password';
 import { rowById } from '../support/database-state';
-import { INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, expectRestUnauthenticated } from '../support/expectations';
+import { INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, expectRestUnauthenticated, withoutRequestId } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
 import {
   ACCOUNT_RECORD_KEYS,
@@ -28,7 +28,7 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 // ---------------------------------------------------------------------------------------------
 
 const BASE = '/v2/members';
-const NOT_FOUND = { success: false, message: 'Member not found' };
+const NOT_FOUND = { success: false, message: 'Member not found', code: 'NOT_FOUND', request_id: expect.any(String) };
 const UNKNOWN_ID = 2_000_000_000;
 const NOT_AN_ACCOUNT = 'advertiser_account_id does not name an advertiser account of this workspace';
 const EMAIL_TAKEN = 'email is already the e-mail address of another member of this advertiser account';
@@ -403,7 +403,7 @@ describe('POST /v2/members', () => {
 
       expect(responses.map((response) => response.status).sort()).toEqual([200, 422]);
       const refused = responses.find((response) => response.status === 422)!;
-      expect(refused.body).toEqual({ success: false, message: INVALID, errors: { email: [EMAIL_TAKEN] } });
+      expect(refused.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { email: [EMAIL_TAKEN] } });
       const rows: AnyBody[] = await app.dataSource.query('SELECT id FROM advertiser_account_members WHERE email_key = $1', [email]);
       expect(rows).toHaveLength(1);
     });
@@ -428,7 +428,7 @@ describe('POST /v2/members', () => {
 
       const response = await ws.api.post(BASE, fullBody({ email: uniqueEmail(), advertiser_account_id: advertiserAccountId }));
 
-      expect(response.body).toEqual({ success: false, message: INVALID, errors: { advertiser_account_id: [NOT_AN_ACCOUNT] } });
+      expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { advertiser_account_id: [NOT_AN_ACCOUNT] } });
       expect(response.status).toBe(422);
       expect(await state()).toEqual(before);
     });
@@ -438,7 +438,7 @@ describe('POST /v2/members', () => {
       const unknown = await ws.api.post(BASE, fullBody({ advertiser_account_id: String(UNKNOWN_ID) }));
 
       expect(foreign.status).toBe(unknown.status);
-      expect(foreign.body).toEqual(unknown.body);
+      expect(withoutRequestId(foreign.body)).toEqual(withoutRequestId(unknown.body));
     });
   });
 
@@ -451,6 +451,8 @@ describe('POST /v2/members', () => {
     expect(response.body).toEqual({
       success: false,
       message: INVALID,
+      code: 'BAD_USER_INPUT',
+      request_id: expect.any(String),
       errors: {
         advertiser_account_id: ['advertiser_account_id is required'],
         email: ['email is required'],
@@ -469,7 +471,7 @@ describe('POST /v2/members', () => {
 
     const response = await ws.api.post(BASE, body);
 
-    expect(response.body).toEqual({ success: false, message: INVALID, errors: { [field]: [`${field} is required`] } });
+    expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { [field]: [`${field} is required`] } });
     expect(await state()).toEqual(before);
   });
 
@@ -491,6 +493,8 @@ describe('POST /v2/members', () => {
     expect(response.body).toEqual({
       success: false,
       message: INVALID,
+      code: 'BAD_USER_INPUT',
+      request_id: expect.any(String),
       errors: {
         advertiser_account_id: ['advertiser_account_id must be a positive integer id'],
         email: ['email must be a valid e-mail address'],
@@ -523,7 +527,7 @@ describe('POST /v2/members', () => {
     const response = await ws.api.post(BASE, raw);
 
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ success: false, message: INVALID, errors: { body: ['body must be a JSON object'] } });
+    expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { body: ['body must be a JSON object'] } });
     expect(await state()).toEqual(before);
   });
 
@@ -744,7 +748,7 @@ describe('GET /v2/members', () => {
   it('says an unknown parameter is not a parameter of this list', async () => {
     const response = await lister.api.get(`${BASE}?colour=red`);
 
-    expect(response.body).toEqual({ success: false, message: INVALID, errors: { colour: ['colour is not a query parameter of this list'] } });
+    expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { colour: ['colour is not a query parameter of this list'] } });
   });
 
   it('answers 401 without an API key or with one no workspace has', async () => {
@@ -885,7 +889,7 @@ describe('PUT /v2/members/{member_id}', () => {
       const response = await update(member.id, { email: taken.email.toUpperCase(), first_name: 'Would change' });
 
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ success: false, message: INVALID, errors: { email: [EMAIL_TAKEN] } });
+      expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { email: [EMAIL_TAKEN] } });
       expect(await state()).toEqual(before);
     });
 
@@ -933,6 +937,8 @@ describe('PUT /v2/members/{member_id}', () => {
       expect(response.body).toEqual({
         success: false,
         message: INVALID,
+        code: 'BAD_USER_INPUT',
+        request_id: expect.any(String),
         errors: { advertiser_account_id: ["advertiser_account_id must be the member's own advertiser account: a member never moves to another account"] },
       });
       expect(await state()).toEqual(before);
@@ -997,6 +1003,8 @@ describe('PUT /v2/members/{member_id}', () => {
       expect(response.body).toEqual({
         success: false,
         message: INVALID,
+        code: 'BAD_USER_INPUT',
+        request_id: expect.any(String),
         errors: {
           email: ['email must be a valid e-mail address'],
           last_name: ['last_name must not be blank'],
@@ -1017,7 +1025,7 @@ describe('PUT /v2/members/{member_id}', () => {
       const response = await update(member.id, raw);
 
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ success: false, message: INVALID, errors: { body: ['body must be a JSON object'] } });
+      expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { body: ['body must be a JSON object'] } });
       expect(await state()).toEqual(before);
     });
 

@@ -1,5 +1,5 @@
 import { rowById } from '../support/database-state';
-import { INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectInvalid, expectRestUnauthenticated } from '../support/expectations';
+import { INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectInvalid, expectRestUnauthenticated, withoutRequestId } from '../support/expectations';
 import { createAccount, createCampaign, createPhases } from '../support/fixtures';
 import { resourceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 afterAll(() => app.close());
 
-const NOT_FOUND = { success: false, message: 'User not found' };
+const NOT_FOUND = { success: false, message: 'User not found', code: 'NOT_FOUND', request_id: expect.any(String) };
 const UNKNOWN_ID = 2_000_000_000;
 
 let emails = 0;
@@ -84,7 +84,7 @@ function expectSuccess(response: ApiResponse<AnyBody>, message: string): void {
 /** A 422 naming exactly these v2 fields, each message starting with the field's name. */
 function expectFieldErrors(response: ApiResponse<AnyBody>, fields: string[]): void {
   expect(response.status).toBe(422);
-  expect(Object.keys(response.body).sort()).toEqual(['errors', 'message', 'success']);
+  expect(Object.keys(response.body).sort()).toEqual(['code', 'errors', 'message', 'request_id', 'success']);
   expect(response.body.success).toBe(false);
   expect(response.body.message).toBe(INVALID);
   expect(Object.keys(response.body.errors).sort()).toEqual([...fields].sort());
@@ -326,6 +326,8 @@ describe('POST /v2/organisation-users (create: no user_id)', () => {
     expect(response.body).toEqual({
       success: false,
       message: INVALID,
+      code: 'BAD_USER_INPUT',
+      request_id: expect.any(String),
       errors: {
         user_email: ['user_email is required'],
         user_first_name: ['user_first_name is required'],
@@ -426,6 +428,8 @@ describe('POST /v2/organisation-users (create: no user_id)', () => {
     expect(response.body).toEqual({
       success: false,
       message: INVALID,
+      code: 'BAD_USER_INPUT',
+      request_id: expect.any(String),
       errors: {
         user_email: ['user_email must be a valid e-mail address'],
         user_first_name: ['user_first_name must not be blank'],
@@ -464,7 +468,7 @@ describe('POST /v2/organisation-users (create: no user_id)', () => {
     const response = await upsert(ws, raw);
 
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ success: false, message: INVALID, errors: { body: ['body must be a JSON object'] } });
+    expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { body: ['body must be a JSON object'] } });
     expect(await state()).toEqual(before);
   });
 
@@ -745,7 +749,7 @@ describe('POST /v2/organisation-users (update: user_id given)', () => {
     const unknownResponse = await upsert(ws, userBody(freshEmail(), { user_id: UNKNOWN_ID }));
 
     expect(foreignResponse.status).toBe(404);
-    expect(foreignResponse.body).toEqual(unknownResponse.body);
+    expect(withoutRequestId(foreignResponse.body)).toEqual(withoutRequestId(unknownResponse.body));
     expect(await state()).toEqual(before);
     expect((await other.api.get(`${BASE}/${foreign.user_id}`)).body.data).toMatchObject({ first_name: 'Grace', email: foreign.user_email });
   });
@@ -1120,7 +1124,7 @@ describe('GET /v2/organisation-users', () => {
   it('names an unknown parameter as such', async () => {
     const response = await ws.api.get(`${BASE}?colour=red`);
 
-    expect(response.body).toEqual({ success: false, message: INVALID, errors: { colour: ['colour is not a query parameter of this list'] } });
+    expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { colour: ['colour is not a query parameter of this list'] } });
   });
 
   it('answers 401 without a key or with a key no workspace has', async () => {

@@ -129,7 +129,7 @@ describe('GET /v2/ws-org', () => {
     const response = await revokedWs.api.get(PATH);
 
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ success: false, message: 'API key is invalid' });
+    expect(response.body).toEqual({ success: false, message: 'API key is invalid', code: 'UNAUTHENTICATED', request_id: expect.any(String) });
   });
 
   it('is read-only: POST, PUT and DELETE have no route and change nothing', async () => {
@@ -139,16 +139,16 @@ describe('GET /v2/ws-org', () => {
     const put = await ws.api.put(PATH, { name: 'Renamed' });
     const del = await ws.api.delete(PATH);
 
-    expectNotFoundBody(post, { success: false, message: `No route for POST ${PATH}` });
-    expectNotFoundBody(put, { success: false, message: `No route for PUT ${PATH}` });
-    expectNotFoundBody(del, { success: false, message: `No route for DELETE ${PATH}` });
+    expectNotFoundBody(post, { success: false, message: `No route for POST ${PATH}`, code: 'NOT_FOUND', request_id: expect.any(String) });
+    expectNotFoundBody(put, { success: false, message: `No route for PUT ${PATH}`, code: 'NOT_FOUND', request_id: expect.any(String) });
+    expectNotFoundBody(del, { success: false, message: `No route for DELETE ${PATH}`, code: 'NOT_FOUND', request_id: expect.any(String) });
     expect(await databaseState()).toEqual(before);
     expect((await ws.api.get(PATH)).body.data.name).toBe('Acme Media Ltd');
   });
 
   it('takes no id: another workspace cannot be read by its id or code', async () => {
     for (const path of [`${PATH}/${other.organisationId}`, `${PATH}/${other.organizationCode}`]) {
-      expectNotFoundBody(await ws.api.get(path), { success: false, message: `No route for GET ${path}` });
+      expectNotFoundBody(await ws.api.get(path), { success: false, message: `No route for GET ${path}`, code: 'NOT_FOUND', request_id: expect.any(String) });
     }
   });
 });

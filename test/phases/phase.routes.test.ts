@@ -1,5 +1,5 @@
 import { rowById, rowCounts } from '../support/database-state';
-import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectNotFoundBody, expectRestUnauthenticated, type SendRequest } from '../support/expectations';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectNotFoundBody, expectRestUnauthenticated, type SendRequest, withoutRequestId } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { createAccount } from '../support/fixtures';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
@@ -48,8 +48,8 @@ const STRINGS = ['external_id', 'phase_title', 'phase_description', 'key_message
 const DATES = ['earliest_phase_launch_date', 'latest_phase_launch_date', 'earliest_phase_end_date', 'latest_phase_end_date'];
 
 const CREATED_BODY = { success: true, message: 'Phases created successfully', data: null };
-const PHASE_NOT_FOUND = { success: false, message: 'Phase not found' };
-const CAMPAIGN_NOT_FOUND = { success: false, message: 'Campaign not found' };
+const PHASE_NOT_FOUND = { success: false, message: 'Phase not found', code: 'NOT_FOUND', request_id: expect.any(String) };
+const CAMPAIGN_NOT_FOUND = { success: false, message: 'Campaign not found', code: 'NOT_FOUND', request_id: expect.any(String) };
 
 /** Every field's key, order and JSON type. */
 function expectPhaseRecord(record: AnyBody): void {
@@ -71,7 +71,7 @@ function expectPhaseRecord(record: AnyBody): void {
 /** A 422 naming exactly one field (a v2 path such as `phases.0.phase_title`); messages start with its last segment. */
 function expectInvalid(response: ApiResponse<AnyBody>, field: string): void {
   expect(response.status).toBe(422);
-  expect(response.body).toEqual({ success: false, message: INVALID, errors: { [field]: expect.any(Array) } });
+  expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { [field]: expect.any(Array) } });
   const messages: unknown[] = response.body.errors[field];
   expect(messages.length).toBeGreaterThan(0);
   // Messages start with the field's name; an array element (`phases.1`) is named by its whole path.
@@ -688,7 +688,7 @@ describe('GET /v2/phases/:phase (details)', () => {
     const response = await ws.api.get(`/v2/phases/${foreign.id}`);
 
     expectPhaseNotFound(response);
-    expect(response.body).toEqual((await ws.api.get('/v2/phases/999999')).body);
+    expect(withoutRequestId(response.body)).toEqual(withoutRequestId((await ws.api.get('/v2/phases/999999')).body));
   });
 
   it('answers 404 for a deleted phase', async () => {
@@ -989,7 +989,7 @@ describe('PUT /v2/phases/:phase (update)', () => {
     const response = await update(foreign.id, { phase_title: 'Hijacked' });
 
     expectPhaseNotFound(response);
-    expect(response.body).toEqual((await update(999999, { phase_title: 'Hijacked' })).body);
+    expect(withoutRequestId(response.body)).toEqual(withoutRequestId((await update(999999, { phase_title: 'Hijacked' })).body));
     expect(await databaseState(foreign.id)).toEqual(before);
   });
 
@@ -1116,7 +1116,7 @@ describe('DELETE /v2/phases/:phase (delete)', () => {
     const response = await ws.api.delete(`/v2/phases/${foreign.id}`);
 
     expectPhaseNotFound(response);
-    expect(response.body).toEqual((await ws.api.delete('/v2/phases/999999')).body);
+    expect(withoutRequestId(response.body)).toEqual(withoutRequestId((await ws.api.delete('/v2/phases/999999')).body));
     expect(await databaseState(foreign.id)).toEqual(before);
     expect((await other.api.get(`/v2/phases/${foreign.id}`)).status).toBe(200);
   });

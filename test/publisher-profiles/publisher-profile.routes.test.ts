@@ -17,7 +17,7 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 // ---------------------------------------------------------------------------------------------
 
 const BASE = '/v2/publisher-profiles';
-const NOT_FOUND = { success: false, message: 'Publisher profile not found' };
+const NOT_FOUND = { success: false, message: 'Publisher profile not found', code: 'NOT_FOUND', request_id: expect.any(String) };
 const MAX_INT = 2_147_483_647;
 
 /** The record's keys, in order (src/publisher-profiles/publisher-profile.record.ts). */
@@ -389,7 +389,7 @@ describe('GET /v2/publisher-profiles', () => {
     const status = await ws.api.get(`${BASE}?status=archived`);
     const perPage = await ws.api.get(`${BASE}?per_page=101`);
 
-    expect(unknown.body).toEqual({ success: false, message: INVALID, errors: { colour: ['colour is not a query parameter of this list'] } });
+    expect(unknown.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { colour: ['colour is not a query parameter of this list'] } });
     expect(country.body.errors).toEqual({ country: [expect.stringMatching(/^country .*ISO 3166-1 alpha-2/)] });
     expect(status.body.errors).toEqual({ status: [expect.stringMatching(/^status .*active.*inactive/)] });
     expect(perPage.body.errors).toEqual({ per_page: [expect.stringMatching(/^per_page .*100/)] });
@@ -693,9 +693,9 @@ describe('creating or changing a publisher profile', () => {
     const put = await ws.api.put(`${BASE}/${existing.id}`, { name: 'Renamed' });
     const postOne = await ws.api.post(`${BASE}/${existing.id}`, { name: 'Renamed' });
 
-    expectNotFoundBody(post, { success: false, message: `No route for POST ${BASE}` });
-    expectNotFoundBody(put, { success: false, message: `No route for PUT ${BASE}/${existing.id}` });
-    expectNotFoundBody(postOne, { success: false, message: `No route for POST ${BASE}/${existing.id}` });
+    expectNotFoundBody(post, { success: false, message: `No route for POST ${BASE}`, code: 'NOT_FOUND', request_id: expect.any(String) });
+    expectNotFoundBody(put, { success: false, message: `No route for PUT ${BASE}/${existing.id}`, code: 'NOT_FOUND', request_id: expect.any(String) });
+    expectNotFoundBody(postOne, { success: false, message: `No route for POST ${BASE}/${existing.id}`, code: 'NOT_FOUND', request_id: expect.any(String) });
     expect(await databaseState()).toEqual(before);
     expect(await read(ws, existing.id)).toEqual(existing);
   });

@@ -15,7 +15,7 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 // ---------------------------------------------------------------------------------------------
 
 const BASE = '/v2/libraries';
-const NOT_FOUND = { success: false, message: 'Library not found' };
+const NOT_FOUND = { success: false, message: 'Library not found', code: 'NOT_FOUND', request_id: expect.any(String) };
 
 /** Every library, in listing order. */
 const LIBRARY_NAMES = [
@@ -104,7 +104,7 @@ function expectLibraryRecord(library: AnyBody, name: string): void {
 /** A 422 on exactly `path`, its messages naming the field as v2 does (the last segment of the path). */
 function expectRefusedOn(response: ApiResponse<AnyBody>, path: string): void {
   expect(response.status).toBe(422);
-  expect(response.body).toEqual({ success: false, message: INVALID, errors: { [path]: [expect.stringMatching(new RegExp(`^${fieldLabel(path)} \\S`))] } });
+  expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { [path]: [expect.stringMatching(new RegExp(`^${fieldLabel(path)} \\S`))] } });
 }
 
 async function library(name: string, workspace: Workspace = ws): Promise<AnyBody> {
@@ -269,7 +269,7 @@ describe('GET /v2/libraries/{name}', () => {
       await ws.api.delete(`${BASE}/link-types`),
     ]) {
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ success: false, message: expect.stringMatching(/^No route for (POST|PUT|DELETE) \/v2\/libraries/) });
+      expect(response.body).toEqual({ success: false, message: expect.stringMatching(/^No route for (POST|PUT|DELETE) \/v2\/libraries/), code: 'NOT_FOUND', request_id: expect.any(String) });
     }
     expect(await databaseState()).toEqual(before);
   });

@@ -27,10 +27,16 @@ export type SendRequest = (client: ApiClient) => Promise<ApiResponse<AnyBody>>;
 /** A v2 422 naming exactly one field, each message starting with that field's v2 name. */
 export function expectInvalid(response: ApiResponse<AnyBody>, field: string): void {
   expect(response.status).toBe(422);
-  expect(response.body).toEqual({ success: false, message: INVALID, errors: { [field]: expect.any(Array) } });
+  expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors: { [field]: expect.any(Array) } });
   const messages: unknown[] = response.body.errors[field];
   expect(messages.length).toBeGreaterThan(0);
   for (const message of messages) expect(message).toEqual(expect.stringMatching(new RegExp(`^${field} \\S`)));
+}
+
+/** A refusal's body without its `request_id`, which differs from request to request: to compare two refusals. */
+export function withoutRequestId(body: AnyBody): AnyBody {
+  const { request_id: _requestId, ...rest } = body;
+  return rest;
 }
 
 /** A v2 404 with the given not-found body. */
@@ -55,9 +61,9 @@ export async function expectRestUnauthenticated(app: TestApp, send: SendRequest,
   const before = await state();
   const missing = await send(apiClient(app.baseUrl));
   expect(missing.status).toBe(401);
-  expect(missing.body).toEqual({ success: false, message: 'API key is missing' });
+  expect(missing.body).toEqual({ success: false, message: 'API key is missing', code: 'UNAUTHENTICATED', request_id: expect.any(String) });
   const invalid = await send(apiClient(app.baseUrl, { 'x-api-key': UNISSUED_KEY }));
   expect(invalid.status).toBe(401);
-  expect(invalid.body).toEqual({ success: false, message: 'API key is invalid' });
+  expect(invalid.body).toEqual({ success: false, message: 'API key is invalid', code: 'UNAUTHENTICATED', request_id: expect.any(String) });
   expect(await state()).toEqual(before);
 }

@@ -1,5 +1,5 @@
 import { rowById } from '../support/database-state';
-import { expectInvalid, expectRestUnauthenticated, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, type SendRequest } from '../support/expectations';
+import { expectInvalid, expectRestUnauthenticated, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, type SendRequest, withoutRequestId } from '../support/expectations';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 import {
   ATTEMPT_RECORD_KEYS,
@@ -37,15 +37,15 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const UNKNOWN_ID = 2_000_000_000;
-const WEBHOOK_NOT_FOUND = { success: false, message: 'Webhook not found' };
-const SERVICE_NOT_FOUND = { success: false, message: 'Webhook service not found' };
-const DELIVERY_NOT_FOUND = { success: false, message: 'Webhook delivery not found' };
+const WEBHOOK_NOT_FOUND = { success: false, message: 'Webhook not found', code: 'NOT_FOUND', request_id: expect.any(String) };
+const SERVICE_NOT_FOUND = { success: false, message: 'Webhook service not found', code: 'NOT_FOUND', request_id: expect.any(String) };
+const DELIVERY_NOT_FOUND = { success: false, message: 'Webhook delivery not found', code: 'NOT_FOUND', request_id: expect.any(String) };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A 422 naming exactly these fields, each message starting with its field's v2 name. */
 function expectInvalidFields(response: ApiResponse<AnyBody>, fields: string[]): void {
   expect(response.status).toBe(422);
-  expect(Object.keys(response.body).sort()).toEqual(['errors', 'message', 'success']);
+  expect(Object.keys(response.body).sort()).toEqual(['code', 'errors', 'message', 'request_id', 'success']);
   expect(response.body.success).toBe(false);
   expect(response.body.message).toBe(INVALID);
   expect(Object.keys(response.body.errors).sort()).toEqual([...fields].sort());
@@ -75,7 +75,7 @@ async function expectForeignLikeUnknown(send: (id: number | string) => Promise<A
   expect(foreign.status).toBe(404);
   expect(foreign.body).toEqual(notFound);
   expect(unknown.status).toBe(404);
-  expect(unknown.body).toEqual(foreign.body);
+  expect(withoutRequestId(unknown.body)).toEqual(withoutRequestId(foreign.body));
   expect(await webhookState(app)).toEqual(before);
 }
 
@@ -812,7 +812,7 @@ describe('POST /v2/webhooks', () => {
     const foreign = await expectRefused(() => ws.api.post(WEBHOOKS_PATH, webhookBody({ service_id: foreignService.id })), 'service_id');
     const unknown = await ws.api.post(WEBHOOKS_PATH, webhookBody({ service_id: UNKNOWN_ID }));
 
-    expect(foreign.body).toEqual(unknown.body);
+    expect(withoutRequestId(foreign.body)).toEqual(withoutRequestId(unknown.body));
     expect(foreign.body.errors).toEqual({ service_id: ['service_id names no webhook service of this workspace'] });
   });
 

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../common/error-codes';
 import { DEFAULT_CONNECTION_SIZE, MAX_PAGE_SIZE } from '../../common/pagination';
 
 /**
@@ -37,12 +38,5 @@ export const DEFAULT_COST_LIMITS: CostLimits = {
   bucket: { maximumAvailable: 50_000_000, restoreRate: 5_000_000 },
 };
 
-/** The `extensions.code` of each refusal, with its HTTP status. */
-export const COST_ERROR_CODES = {
-  QUERY_TOO_COMPLEX: 400,
-  QUERY_TOO_DEEP: 400,
-  TOO_MANY_FIELDS: 400,
-  THROTTLED: 429,
-} as const;
-
-export type CostErrorCode = keyof typeof COST_ERROR_CODES;
+/** The `extensions.code` of each refusal (its HTTP status is graphqlHttpStatusOf's). */
+export type CostErrorCode = ErrorCode.QUERY_TOO_COMPLEX | ErrorCode.QUERY_TOO_DEEP | ErrorCode.TOO_MANY_FIELDS | ErrorCode.THROTTLED;

@@ -4,7 +4,9 @@ import { getComplexity } from 'graphql-query-complexity';
 import type { GraphQLContext } from '../context';
 import { CostBuckets, type ThrottleStatus } from './bucket';
 import { costEstimator } from './estimator';
-import { COST_ERROR_CODES, DEFAULT_COST_LIMITS, type CostErrorCode, type CostLimits } from './limits';
+import { ErrorCode } from '../../common/error-codes';
+import { graphqlHttpStatusOf } from '../error-status';
+import { DEFAULT_COST_LIMITS, type CostErrorCode, type CostLimits } from './limits';
 import { measureSelection } from './selection';
 
 /** What every GraphQL answer carries in `extensions.cost`. */
@@ -20,7 +22,7 @@ export interface CostExtension {
 const COUNT_CAP_FACTOR = 10;
 
 function refusal(code: CostErrorCode, message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code, http: { status: COST_ERROR_CODES[code] } } });
+  return new GraphQLError(message, { extensions: { code, http: { status: graphqlHttpStatusOf(code) } } });
 }
 
 function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
@@ -70,13 +72,13 @@ export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS): Apol
           const measure = measureSelection(operation, fragmentsOf(document), limits.maxFields * COUNT_CAP_FACTOR);
           if (measure.fields > limits.maxFields) {
             const value = measure.capped ? `at least ${measure.fields}` : String(measure.fields);
-            throw refusal('TOO_MANY_FIELDS', `Query selects ${value} fields (fragments expanded), more than the maximum of ${limits.maxFields}`);
+            throw refusal(ErrorCode.TOO_MANY_FIELDS, `Query selects ${value} fields (fragments expanded), more than the maximum of ${limits.maxFields}`);
           }
           if (measure.aliases > limits.maxAliases) {
-            throw refusal('TOO_MANY_FIELDS', `Query uses ${measure.aliases} aliases, more than the maximum of ${limits.maxAliases}`);
+            throw refusal(ErrorCode.TOO_MANY_FIELDS, `Query uses ${measure.aliases} aliases, more than the maximum of ${limits.maxAliases}`);
           }
           if (measure.depth > limits.maxDepth) {
-            throw refusal('QUERY_TOO_DEEP', `Query depth is ${measure.depth}, more than the maximum of ${limits.maxDepth}`);
+            throw refusal(ErrorCode.QUERY_TOO_DEEP, `Query depth is ${measure.depth}, more than the maximum of ${limits.maxDepth}`);
           }
 
           let cost: number;
@@ -89,7 +91,7 @@ export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS): Apol
           }
           requested = cost;
           if (cost > limits.maxCost) {
-            throw refusal('QUERY_TOO_COMPLEX', `Query cost is ${cost}, more than the maximum of ${limits.maxCost} per request`);
+            throw refusal(ErrorCode.QUERY_TOO_COMPLEX, `Query cost is ${cost}, more than the maximum of ${limits.maxCost} per request`);
           }
 
           const key = contextValue.request.apiKeyId;
@@ -97,7 +99,7 @@ export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS): Apol
             retryAfter = buckets.secondsUntil(key, cost);
             const available = Math.floor(buckets.available(key));
             throw refusal(
-              'THROTTLED',
+              ErrorCode.THROTTLED,
               `Query cost is ${cost}, more than the ${available} points available to this API key (maximum ${limits.bucket.maximumAvailable}, restoring ${limits.bucket.restoreRate} per second); retry after ${retryAfter} s`,
             );
           }

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parse, type OperationDefinitionNode } from 'graphql';
 import type { DataSource } from 'typeorm';
+import { ErrorCode } from '../../common/error-codes';
+import { graphqlHttpStatusOf } from '../../graphql/error-status';
+import { httpStatusOf } from '../error-status';
 import { failureBody, isGraphQLTarget } from '../framework-errors';
-import { failure } from '../rest/envelope';
 import { requestContext } from '../request-context';
 
 /**
@@ -34,8 +36,6 @@ const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const MALFORMED_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 printable ASCII characters';
 export const KEY_REUSED_MESSAGE = 'Idempotency-Key was used with a different request';
 export const KEY_IN_USE_MESSAGE = 'A request with this Idempotency-Key is still in progress; retry shortly';
-export const KEY_REUSED_CODE = 'IDEMPOTENCY_KEY_REUSED';
-export const KEY_IN_USE_CODE = 'IDEMPOTENCY_KEY_IN_USE';
 
 /* ------------------------------------------------------------------------------- the store */
 
@@ -178,10 +178,10 @@ function presentedKey(request: FastifyRequest): string | string[] | undefined {
   return request.headers[IDEMPOTENCY_KEY_HEADER];
 }
 
-function refuse(request: FastifyRequest, reply: FastifyReply, status: number, message: string, code: string): FastifyReply {
+function refuse(request: FastifyRequest, reply: FastifyReply, message: string, code: ErrorCode): FastifyReply {
+  const status = isGraphQLTarget(request.url) ? graphqlHttpStatusOf(code) : httpStatusOf(code);
   request.log.info({ status, reason: message }, 'request refused');
-  const body = isGraphQLTarget(request.url) ? { errors: [{ message, extensions: { code } }] } : failure(message);
-  return reply.status(status).send(body);
+  return reply.status(status).send(failureBody(request.url, request.id, status, message, code));
 }
 
 /**
@@ -204,7 +204,7 @@ export function idempotencyPreHandler(store: IdempotencyKeyStore) {
     const key = presentedKey(request);
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       request.log.info({ status: 400, reason: MALFORMED_KEY_MESSAGE }, 'request refused');
-      return reply.status(400).send(failureBody(request.url, 400, MALFORMED_KEY_MESSAGE));
+      return reply.status(400).send(failureBody(request.url, request.id, 400, MALFORMED_KEY_MESSAGE));
     }
     const { organisationId } = requestContext(request);
     const claim = await store.claim(organisationId, key, requestFingerprint(request));
@@ -218,10 +218,10 @@ export function idempotencyPreHandler(store: IdempotencyKeyStore) {
         return reply.status(status).header(REPLAYED_HEADER, 'true').send(body);
       }
       case 'reused':
-        return refuse(request, reply, 422, KEY_REUSED_MESSAGE, KEY_REUSED_CODE);
+        return refuse(request, reply, KEY_REUSED_MESSAGE, ErrorCode.IDEMPOTENCY_KEY_REUSED);
       case 'in_use':
         void reply.header('retry-after', '1');
-        return refuse(request, reply, 409, KEY_IN_USE_MESSAGE, KEY_IN_USE_CODE);
+        return refuse(request, reply, KEY_IN_USE_MESSAGE, ErrorCode.IDEMPOTENCY_KEY_IN_USE);
     }
   };
 }

@@ -2,8 +2,10 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import Redis from 'ioredis';
 import type { LimitSettings } from '../../config/config';
-import { isGraphQLTarget, type GraphQLFailure } from '../framework-errors';
-import { failure } from '../rest/envelope';
+import { ErrorCode } from '../../common/error-codes';
+import { graphqlHttpStatusOf } from '../../graphql/error-status';
+import { httpStatusOf } from '../error-status';
+import { failureBody, isGraphQLTarget } from '../framework-errors';
 
 /**
  * Requests per API key on /v2 and /graphql together, counted by @fastify/rate-limit (fixed
@@ -21,7 +23,6 @@ import { failure } from '../rest/envelope';
  * envelope or GraphQL's error shape with code RATE_LIMITED.
  */
 
-export const RATE_LIMITED_CODE = 'RATE_LIMITED';
 export const RATE_LIMIT_POLICY_NAME = 'default';
 const REDIS_NAMESPACE = 'cpa:rate-limit:';
 /** Counters kept in memory (least recently used first out); beyond it a key's count starts over. */
@@ -94,10 +95,9 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
     const retryAfter = Math.max(1, resetSeconds);
     const message = `Rate limit exceeded: ${max} requests per ${windowSeconds} s; retry after ${retryAfter} s`;
     request.log.info({ status: 429, rateLimitKey: outcome.key }, 'request refused: rate limit');
-    const body: GraphQLFailure | ReturnType<typeof failure> = isGraphQLTarget(request.url)
-      ? { errors: [{ message, extensions: { code: RATE_LIMITED_CODE } }] }
-      : failure(message);
-    return reply.status(429).header('retry-after', String(retryAfter)).send(body);
+    const code = ErrorCode.RATE_LIMITED;
+    const status = isGraphQLTarget(request.url) ? graphqlHttpStatusOf(code) : httpStatusOf(code);
+    return reply.status(status).header('retry-after', String(retryAfter)).send(failureBody(request.url, request.id, status, message, code));
   }
 
   /** The quota of a request that was not counted (refused before the limiter): read, not spent. */

@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../common/error-codes';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LimitSettings } from '../../config/config';
@@ -21,7 +22,7 @@ export async function registerUnderPressure(app: FastifyInstance, settings: Pick
     if (!isLimitedTarget(request.url)) return undefined;
     request.log.warn({ status: 503, pressure: type, value }, 'request shed: server under pressure');
     void reply.status(503).header('retry-after', String(UNDER_PRESSURE_RETRY_AFTER_SECONDS));
-    return failureBody(request.url, 503, UNDER_PRESSURE_MESSAGE);
+    return failureBody(request.url, request.id, 503, UNDER_PRESSURE_MESSAGE, ErrorCode.SERVICE_UNAVAILABLE);
   };
   await app.register(underPressure, {
     maxEventLoopDelay: settings.maxEventLoopDelayMs,

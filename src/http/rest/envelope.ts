@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../common/error-codes';
+
 /** The v2 envelopes (spec §2.1), built in one place. */
 export interface SuccessEnvelope<T> {
   success: true;
@@ -5,9 +7,12 @@ export interface SuccessEnvelope<T> {
   data: T;
 }
 
+/** `code` (the error catalogue, src/common/error-codes.ts) and `request_id` (the x-request-id header) were added after `message`. */
 export interface ErrorEnvelope {
   success: false;
   message: string;
+  code: ErrorCode;
+  request_id: string;
   errors?: Record<string, string[]>;
 }
 
@@ -20,8 +25,9 @@ export function done(message: string): { success: true; message: string } {
   return { success: true, message };
 }
 
-export function failure(message: string, errors?: Record<string, string[]>): ErrorEnvelope {
-  return errors ? { success: false, message, errors } : { success: false, message };
+export function failure(message: string, code: ErrorCode, requestId: string, errors?: Record<string, string[]>): ErrorEnvelope {
+  const envelope: ErrorEnvelope = { success: false, message, code, request_id: requestId };
+  return errors ? { ...envelope, errors } : envelope;
 }
 
 /** The one documented exception (§4.6 update content): the record under its own key instead of `data`. */
