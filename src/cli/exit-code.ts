@@ -16,6 +16,7 @@ export function cliExitCodeOf(code: ErrorCode): number {
     case ErrorCode.QUERY_TOO_COMPLEX:
     case ErrorCode.QUERY_TOO_DEEP:
     case ErrorCode.TOO_MANY_FIELDS:
+    case ErrorCode.RESPONSE_TOO_LARGE:
     case ErrorCode.GRAPHQL_PARSE_FAILED:
     case ErrorCode.GRAPHQL_VALIDATION_FAILED:
     case ErrorCode.PERSISTED_QUERY_NOT_FOUND:

@@ -23,6 +23,8 @@ export enum ErrorCode {
   QUERY_TOO_DEEP = 'QUERY_TOO_DEEP',
   /** GraphQL: too many field selections or aliases. */
   TOO_MANY_FIELDS = 'TOO_MANY_FIELDS',
+  /** A read's answer is over the byte cap (MAX_RESPONSE_BYTES): ask for less. */
+  RESPONSE_TOO_LARGE = 'RESPONSE_TOO_LARGE',
   /** The Idempotency-Key was used with a different request. */
   IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
   /** A request with the Idempotency-Key is still in progress. */

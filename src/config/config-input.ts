@@ -1,8 +1,14 @@
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
-import type { AppConfig, LimitSettings, LogLevel, NodeEnv } from './config';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
+import type { AppConfig, GraphQLCostSettings, LimitSettings, LogLevel, NodeEnv } from './config';
 
 const NODE_ENVS: NodeEnv[] = ['development', 'production', 'test'];
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * The least MAX_RESPONSE_BYTES may be: twice the request body limit (1 MiB, src/http/server.ts), so
+ * a record any write could store (custom fields included) can always be read, one at a time.
+ */
+export const MIN_RESPONSE_CAP_BYTES = 2 * 1024 * 1024;
 
 class EnvironmentInput {
   @IsInt({ message: 'PORT must be an integer' })
@@ -90,7 +96,56 @@ class EnvironmentInput {
   @Min(0, { message: 'MAX_HEAP_USED_BYTES must be 0 or more' })
   @Max(Number.MAX_SAFE_INTEGER, { message: 'MAX_HEAP_USED_BYTES is too large' })
   maxHeapUsedBytes!: number;
+
+  // 0 turns the cap off; anything else must let any one record be read (see MIN_RESPONSE_CAP_BYTES).
+  @ValidateIf((input: EnvironmentInput) => input.maxResponseBytes !== 0)
+  @IsInt({ message: 'MAX_RESPONSE_BYTES must be an integer' })
+  @Max(1024 * 1024 * 1024, { message: 'MAX_RESPONSE_BYTES must be 0 or between 2097152 and 1073741824' })
+  @Min(MIN_RESPONSE_CAP_BYTES, { message: 'MAX_RESPONSE_BYTES must be 0 or between 2097152 and 1073741824' })
+  maxResponseBytes!: number;
+
+  @IsInt({ message: 'GRAPHQL_MAX_COST must be an integer' })
+  @Min(1, { message: 'GRAPHQL_MAX_COST must be between 1 and 1000000000' })
+  @Max(1_000_000_000, { message: 'GRAPHQL_MAX_COST must be between 1 and 1000000000' })
+  graphqlMaxCost!: number;
+
+  @IsInt({ message: 'GRAPHQL_MAX_DEPTH must be an integer' })
+  @Min(2, { message: 'GRAPHQL_MAX_DEPTH must be between 2 and 100' })
+  @Max(100, { message: 'GRAPHQL_MAX_DEPTH must be between 2 and 100' })
+  graphqlMaxDepth!: number;
+
+  @IsInt({ message: 'GRAPHQL_MAX_FIELDS must be an integer' })
+  @Min(10, { message: 'GRAPHQL_MAX_FIELDS must be between 10 and 100000' })
+  @Max(100_000, { message: 'GRAPHQL_MAX_FIELDS must be between 10 and 100000' })
+  graphqlMaxFields!: number;
+
+  @IsInt({ message: 'GRAPHQL_MAX_ALIASES must be an integer' })
+  @Min(0, { message: 'GRAPHQL_MAX_ALIASES must be between 0 and 100000' })
+  @Max(100_000, { message: 'GRAPHQL_MAX_ALIASES must be between 0 and 100000' })
+  graphqlMaxAliases!: number;
+
+  @IsInt({ message: 'GRAPHQL_COST_BUCKET_SIZE must be an integer' })
+  @Min(1, { message: 'GRAPHQL_COST_BUCKET_SIZE must be between 1 and 1000000000000' })
+  @Max(1_000_000_000_000, { message: 'GRAPHQL_COST_BUCKET_SIZE must be between 1 and 1000000000000' })
+  graphqlCostBucketSize!: number;
+
+  @IsInt({ message: 'GRAPHQL_COST_RESTORE_RATE must be an integer' })
+  @Min(1, { message: 'GRAPHQL_COST_RESTORE_RATE must be between 1 and 1000000000000' })
+  @Max(1_000_000_000_000, { message: 'GRAPHQL_COST_RESTORE_RATE must be between 1 and 1000000000000' })
+  graphqlCostRestoreRate!: number;
 }
+
+/** Defaults of the GraphQL cost limits (docs/limits.md explains each number). */
+export const DEFAULT_GRAPHQL_COST: GraphQLCostSettings = {
+  // The benchmark's nested query (the heaviest answer the service is meant to give) costs 1,211,051.
+  maxCost: 2_000_000,
+  maxDepth: 12,
+  maxFields: 500,
+  maxAliases: 50,
+  // Room for about 40 of the heaviest queries in flight at once per key, refilled in 10 s.
+  bucketSize: 50_000_000,
+  restoreRate: 5_000_000,
+};
 
 /** Defaults of the limits (README, Configuration). */
 export const DEFAULT_LIMITS: LimitSettings = {
@@ -101,6 +156,8 @@ export const DEFAULT_LIMITS: LimitSettings = {
   requestTimeoutMs: 30_000,
   maxEventLoopDelayMs: 1_000,
   maxHeapUsedBytes: 1024 * 1024 * 1024,
+  maxResponseBytes: 32 * 1024 * 1024,
+  graphql: DEFAULT_GRAPHQL_COST,
 };
 
 /** Standard Webhooks' schedule after the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
@@ -154,6 +211,13 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     requestTimeoutMs: toInteger(nonEmpty(env.REQUEST_TIMEOUT_MS), DEFAULT_LIMITS.requestTimeoutMs),
     maxEventLoopDelayMs: toInteger(nonEmpty(env.MAX_EVENT_LOOP_DELAY_MS), DEFAULT_LIMITS.maxEventLoopDelayMs),
     maxHeapUsedBytes: toInteger(nonEmpty(env.MAX_HEAP_USED_BYTES), DEFAULT_LIMITS.maxHeapUsedBytes),
+    maxResponseBytes: toInteger(nonEmpty(env.MAX_RESPONSE_BYTES), DEFAULT_LIMITS.maxResponseBytes),
+    graphqlMaxCost: toInteger(nonEmpty(env.GRAPHQL_MAX_COST), DEFAULT_GRAPHQL_COST.maxCost),
+    graphqlMaxDepth: toInteger(nonEmpty(env.GRAPHQL_MAX_DEPTH), DEFAULT_GRAPHQL_COST.maxDepth),
+    graphqlMaxFields: toInteger(nonEmpty(env.GRAPHQL_MAX_FIELDS), DEFAULT_GRAPHQL_COST.maxFields),
+    graphqlMaxAliases: toInteger(nonEmpty(env.GRAPHQL_MAX_ALIASES), DEFAULT_GRAPHQL_COST.maxAliases),
+    graphqlCostBucketSize: toInteger(nonEmpty(env.GRAPHQL_COST_BUCKET_SIZE), DEFAULT_GRAPHQL_COST.bucketSize),
+    graphqlCostRestoreRate: toInteger(nonEmpty(env.GRAPHQL_COST_RESTORE_RATE), DEFAULT_GRAPHQL_COST.restoreRate),
   });
   const problems = [...new Set(validateSync(input).flatMap((error) => Object.values(error.constraints ?? {})))];
   // A generated key file is fine for a laptop; production secrets must survive a lost data directory.
@@ -170,6 +234,13 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     requestTimeoutMs,
     maxEventLoopDelayMs,
     maxHeapUsedBytes,
+    maxResponseBytes,
+    graphqlMaxCost,
+    graphqlMaxDepth,
+    graphqlMaxFields,
+    graphqlMaxAliases,
+    graphqlCostBucketSize,
+    graphqlCostRestoreRate,
     ...rest
   } = input;
   const webhooks = {
@@ -178,6 +249,14 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     timeoutMs: webhookTimeoutSeconds * 1000,
     disableAfterSeconds: webhookDisableAfterSeconds,
   };
-  const limits = { rateLimitMax, rateLimitWindowSeconds, redisUrl, statementTimeoutMs, requestTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes };
+  const graphql: GraphQLCostSettings = {
+    maxCost: graphqlMaxCost,
+    maxDepth: graphqlMaxDepth,
+    maxFields: graphqlMaxFields,
+    maxAliases: graphqlMaxAliases,
+    bucketSize: graphqlCostBucketSize,
+    restoreRate: graphqlCostRestoreRate,
+  };
+  const limits = { rateLimitMax, rateLimitWindowSeconds, redisUrl, statementTimeoutMs, requestTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes, maxResponseBytes, graphql };
   return { config: { ...rest, webhooks, limits }, problems };
 }

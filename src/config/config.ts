@@ -38,6 +38,20 @@ export interface LimitSettings {
   maxEventLoopDelayMs: number;
   /** Shed requests (503) while the V8 heap in use is above this; 0 disables. */
   maxHeapUsedBytes: number;
+  /** A read's answer (REST GET, GraphQL query) longer than this is refused (RESPONSE_TOO_LARGE); 0 disables. */
+  maxResponseBytes: number;
+  graphql: GraphQLCostSettings;
+}
+
+/** The GraphQL cost limits and the per-key budget (src/graphql/cost/, docs/limits.md). */
+export interface GraphQLCostSettings {
+  maxCost: number;
+  maxDepth: number;
+  maxFields: number;
+  maxAliases: number;
+  /** The per-key leaky bucket: its size and its refill per second, in points. */
+  bucketSize: number;
+  restoreRate: number;
 }
 
 export interface WebhookSettings {

@@ -13,6 +13,7 @@ import { createLoaders } from '../graphql/loaders';
 import type { Services } from '../services';
 import { authenticate } from './authentication';
 import { idempotencyOnSend, idempotencyPreHandler } from './idempotency/idempotency';
+import { responseSizePlugin } from './limits/response-size';
 import { requestContext } from './request-context';
 
 /**
@@ -65,7 +66,7 @@ function wantsLandingPage(request: FastifyRequest): boolean {
 }
 
 export interface GraphQLOptions {
-  /** The cost limits and the per-key budget (src/graphql/cost/limits.ts); the defaults unless given. */
+  /** The cost limits and the per-key budget (from the settings, src/graphql/cost/limits.ts); the defaults unless given. */
   costLimits?: CostLimits;
 }
 
@@ -90,6 +91,7 @@ export async function registerGraphQL(
       costLimitsPlugin(options.costLimits ?? DEFAULT_COST_LIMITS),
       errorLogging(app.log),
       serviceUnavailableStatus(),
+      responseSizePlugin(),
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
     ],
   });

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { DEFAULT_LIMITS } from '../config/config-input';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../common/json';
+import { costLimitsOf } from '../graphql/cost';
 import { createSchema } from '../graphql/schema';
 import type { Services } from '../services';
 import { authenticate } from './authentication';
@@ -12,6 +13,7 @@ import { frameworkAnswerOptions, MAX_PARAM_LENGTH, registerFrameworkAnswers } fr
 import { registerGraphQL } from './graphql-route';
 import { idempotencyOnSend, idempotencyPreHandler } from './idempotency/idempotency';
 import { registerRateLimits } from './limits/rate-limit';
+import { registerResponseSizeLimit } from './limits/response-size';
 import { registerUnderPressure } from './limits/under-pressure';
 import type { Readiness } from './readiness';
 import { registerV2Routes } from './rest/routes';
@@ -73,6 +75,7 @@ export async function buildServer({ config, logger, services, readiness }: Serve
   // After the request-id hook (their answers carry it), before any route (the limiter joins routes as they are added).
   await registerUnderPressure(app, limits);
   await registerRateLimits(app, limits);
+  registerResponseSizeLimit(app, limits.maxResponseBytes);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
 
@@ -93,6 +96,6 @@ export async function buildServer({ config, logger, services, readiness }: Serve
     { prefix: '/v2' },
   );
 
-  await registerGraphQL(app, await createSchema(), services, config.nodeEnv === 'production');
+  await registerGraphQL(app, await createSchema(), services, config.nodeEnv === 'production', { costLimits: costLimitsOf(limits.graphql) });
   return app;
 }

@@ -5,7 +5,7 @@ import { countStatements, type StatementCounter } from '../../src/db/statement-c
 import { CostBuckets, DEFAULT_COST_LIMITS, type CostLimits } from '../../src/graphql/cost';
 import { createSchema } from '../../src/graphql/schema';
 import { registerGraphQL } from '../../src/http/graphql-route';
-import { apiClient, startTestApp, type AnyBody, type ApiClient, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { apiClient, startTestApp, TEST_LIMITS, type AnyBody, type ApiClient, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * The GraphQL cost limits (src/graphql/cost, docs/graphql.md "Limits"): fields, aliases, depth,
@@ -308,6 +308,38 @@ describe('per-key budget (THROTTLED)', () => {
       expectRefused(over, 'THROTTLED', 429);
       expect(over.body.extensions.cost.requestedQueryCost).toBe(61);
     });
+  });
+});
+
+describe('the limits as settings (GRAPHQL_MAX_COST, GRAPHQL_MAX_DEPTH, …)', () => {
+  let configured: TestApp;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    const graphql = { maxCost: 30, maxDepth: 4, maxFields: 20, maxAliases: 2, bucketSize: 1000, restoreRate: 100 };
+    configured = await startTestApp({ limits: { ...TEST_LIMITS, graphql } });
+    api = (await configured.workspace()).api;
+  }, 60_000);
+  afterAll(async () => {
+    await configured?.close();
+  });
+
+  it('refuses by the configured numbers and reports the configured bucket', async () => {
+    const fits = await api.graphql('{ campaigns(first: 29) { nodes { id } } }');
+    expect(fits.status).toBe(200);
+    expect(fits.body.extensions.cost.throttleStatus).toEqual({ maximumAvailable: 1000, currentlyAvailable: expect.any(Number), restoreRate: 100 });
+
+    const costly = await api.graphql('{ campaigns(first: 30) { nodes { id } } }');
+    expectRefused(costly, 'QUERY_TOO_COMPLEX');
+    expect(costly.body.errors[0].message).toBe('Query cost is 31, more than the maximum of 30 per request');
+
+    const deep = await api.graphql('{ campaigns(first: 1) { nodes { primaryAdvertiserAccount { members { id } } } } }');
+    expectRefused(deep, 'QUERY_TOO_DEEP');
+    expect(deep.body.errors[0].message).toBe('Query depth is 5, more than the maximum of 4');
+
+    const aliased = await api.graphql('{ a: organisation { id } b: organisation { id } c: organisation { id } }');
+    expectRefused(aliased, 'TOO_MANY_FIELDS');
+    expect(aliased.body.errors[0].message).toBe('Query uses 3 aliases, more than the maximum of 2');
   });
 });
 

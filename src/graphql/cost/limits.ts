@@ -1,8 +1,11 @@
 import type { ErrorCode } from '../../common/error-codes';
 import { DEFAULT_CONNECTION_SIZE, MAX_PAGE_SIZE } from '../../common/pagination';
+import type { GraphQLCostSettings } from '../../config/config';
+import { DEFAULT_GRAPHQL_COST } from '../../config/config-input';
 
 /**
- * Every number of the GraphQL cost limits, in one place (docs/graphql.md, "Limits"). A point is
+ * The GraphQL cost limits (docs/limits.md, docs/graphql.md "Limits"): the configurable ones come
+ * from the settings (GRAPHQL_MAX_COST, …), the page sizes from pagination. A point is
  * one object of the answer: scalars and enums cost nothing, every object costs 1, a connection
  * multiplies its selection by `first` and a plain list by an assumed size, nested lists multiply.
  */
@@ -25,18 +28,21 @@ export interface CostLimits {
   bucket: { maximumAvailable: number; restoreRate: number };
 }
 
-export const DEFAULT_COST_LIMITS: CostLimits = {
-  defaultPageSize: DEFAULT_CONNECTION_SIZE,
-  maxPageSize: MAX_PAGE_SIZE,
-  assumedListSize: 10,
-  maxCost: 2_000_000,
-  maxDepth: 12,
-  maxFields: 500,
-  maxAliases: 50,
-  // Room for about 25 of the heaviest queries in flight at once per key (each reserves its
-  // requested cost and gets back what it did not use), refilled in 10 s.
-  bucket: { maximumAvailable: 50_000_000, restoreRate: 5_000_000 },
-};
+/** The limits of the given settings (GRAPHQL_MAX_COST, …; docs/limits.md). */
+export function costLimitsOf(settings: GraphQLCostSettings): CostLimits {
+  return {
+    defaultPageSize: DEFAULT_CONNECTION_SIZE,
+    maxPageSize: MAX_PAGE_SIZE,
+    assumedListSize: 10,
+    maxCost: settings.maxCost,
+    maxDepth: settings.maxDepth,
+    maxFields: settings.maxFields,
+    maxAliases: settings.maxAliases,
+    bucket: { maximumAvailable: settings.bucketSize, restoreRate: settings.restoreRate },
+  };
+}
+
+export const DEFAULT_COST_LIMITS: CostLimits = costLimitsOf(DEFAULT_GRAPHQL_COST);
 
 /** The `extensions.code` of each refusal (its HTTP status is graphqlHttpStatusOf's). */
 export type CostErrorCode = ErrorCode.QUERY_TOO_COMPLEX | ErrorCode.QUERY_TOO_DEEP | ErrorCode.TOO_MANY_FIELDS | ErrorCode.THROTTLED;
