@@ -116,9 +116,10 @@ async function ensureDatabase(instance: EmbeddedPostgresInstance): Promise<void>
 
 /**
  * Starts (or attaches to) a real PostgreSQL whose files live under `dataDir`: created on first
- * start, reused after, on a free loopback port.
+ * start, reused after, on a free loopback port unless `port` is given (to come back where clients
+ * already point, after a stop).
  */
-export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dataDir: string, logger: Logger, options: { port?: number } = {}): Promise<EmbeddedDatabase> {
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
   await assertReachableByPostgresUser(dataDir);
   const clusterDir = path.join(dataDir, 'postgres');
@@ -131,7 +132,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   }
 
   const EmbeddedPostgres = await importEmbeddedPostgres();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const instance = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
