@@ -42,6 +42,13 @@ const DRIVER_MESSAGES = new Set([
   'Client has encountered a connection error and is not queryable',
 ]);
 
+/**
+ * TypeORM's refusal to go on with a transaction whose connection is gone: its query runner releases
+ * itself when the driver's client reports a connection error, and the transaction's next statement
+ * meets this instead of the driver's error (seen when PostgreSQL stops mid-transaction).
+ */
+const RELEASED_RUNNER = 'QueryRunnerAlreadyReleasedError';
+
 interface ErrorFields {
   code?: unknown;
   message?: unknown;
@@ -49,8 +56,9 @@ interface ErrorFields {
   errors?: unknown;
 }
 
-function isUnavailableItself(error: ErrorFields): boolean {
+function isUnavailableItself(error: ErrorFields & { name?: unknown }): boolean {
   const { code, message } = error;
+  if (error.name === RELEASED_RUNNER) return true;
   if (typeof code === 'string') {
     if (UNAVAILABLE_SQLSTATES.has(code) || SOCKET_ERROR_CODES.has(code)) return true;
     if (code.length === 5 && code.startsWith(CONNECTION_EXCEPTION_CLASS) && code !== PROTOCOL_VIOLATION) return true;

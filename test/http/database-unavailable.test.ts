@@ -265,6 +265,7 @@ describe('isDatabaseUnavailable', () => {
       new Error('timeout exceeded when trying to connect'),
       queryFailed(pgError('57P01', 'terminating connection due to administrator command')),
       queryFailed(new Error('Connection terminated unexpectedly')),
+      Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), { name: 'QueryRunnerAlreadyReleasedError' }),
     ]) {
       expect([error.message, isDatabaseUnavailable(error)]).toEqual([error.message, true]);
     }
