@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { parseIdOrNotFound } from '../common/ids';
 import type { Content } from '../contents/content.entity';
@@ -10,6 +10,8 @@ import { Phase } from '../phases/phase.entity';
 import { Campaign } from './campaign.entity';
 import { CampaignConnection, CampaignDeletePayload, CampaignOrder, CampaignPayload } from './campaign.graphql';
 import { CampaignFilter, CampaignInput } from './campaign.input';
+import type { GraphQLResolveInfo } from 'graphql';
+import { projectionOf } from '../graphql/projection';
 
 const RESOURCE = 'Campaign';
 
@@ -18,12 +20,13 @@ export class CampaignResolver {
   @Query(() => CampaignConnection, { description: 'Campaigns of the workspace, a page at a time.' })
   async campaigns(
     @Ctx() { request, services }: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('filter', () => CampaignFilter, { nullable: true }) filter?: CampaignFilter,
     @Arg('orderBy', () => CampaignOrder, { nullable: true }) orderBy?: CampaignOrder,
   ): Promise<Connection<Campaign>> {
-    return toConnection(await services.campaigns.connection(request, filter ?? new CampaignFilter(), connectionRequest(first, after, orderBy)));
+    return toConnection(await services.campaigns.connection(request, filter ?? new CampaignFilter(), connectionRequest(first, after, orderBy), projectionOf(info)));
   }
 
   @Query(() => Campaign, { nullable: true, description: 'One campaign; NOT_FOUND when it is not in this workspace.' })
@@ -37,18 +40,19 @@ export class CampaignResolver {
   }
 
   @FieldResolver(() => [Phase], { description: 'Phases of the campaign, in phase order.' })
-  async phases(@Root() campaign: Campaign, @Ctx() { loaders }: GraphQLContext): Promise<Phase[]> {
-    return loaders.phasesByCampaignId.load(campaign.id);
+  async phases(@Root() campaign: Campaign, @Ctx() { loaders }: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<Phase[]> {
+    return loaders.phasesByCampaignId(projectionOf(info)).load(campaign.id);
   }
 
   @FieldResolver(() => ContentConnection, { description: 'Content pieces of the campaign, by id.' })
   async contents(
     @Root() campaign: Campaign,
     @Ctx() { loaders }: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<Connection<Content>> {
-    return toConnection(await loaders.contentPages('campaignId', connectionRequest(first, after, null)).load(campaign.id));
+    return toConnection(await loaders.contentPages('campaignId', connectionRequest(first, after, null), projectionOf(info)).load(campaign.id));
   }
 
   @Mutation(() => CampaignPayload)

@@ -16,6 +16,7 @@ import { CampaignStatus, campaignStatuses } from './campaign-status';
 import { Campaign } from './campaign.entity';
 import { CampaignFilter, CampaignInput } from './campaign.input';
 import { campaignWire, toCampaignRecord } from './campaign.record';
+import { selectOnly, type Projection } from '../db/projection';
 
 const RESOURCE = 'Campaign';
 const REQUIRED_ON_CREATE = ['campaignTitle', 'primaryAdvertiserAccountId'] as const;
@@ -30,9 +31,10 @@ export class CampaignService {
     return fetchPage((await this.filtered(ctx, filter)).orderBy('c.id', 'ASC'), page);
   }
 
-  async connection(ctx: RequestContext, filter: CampaignFilter, request: ConnectionRequest): Promise<ConnectionSlice<Campaign>> {
+  async connection(ctx: RequestContext, filter: CampaignFilter, request: ConnectionRequest, projection?: Projection): Promise<ConnectionSlice<Campaign>> {
     await assertValid(filter);
-    return fetchConnection(await this.filtered(ctx, filter), request);
+    // The cursor carries the sort property's value.
+    return fetchConnection(selectOnly(await this.filtered(ctx, filter), projection, [request.property]), request);
   }
 
   async get(ctx: RequestContext, id: number): Promise<Campaign> {

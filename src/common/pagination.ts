@@ -209,7 +209,9 @@ export async function fetchChildConnections<T extends ObjectLiteral & { id: numb
   const byParent = new Map<number, T[]>();
   for (const row of rows) {
     const key = row[parentProperty] as number;
-    byParent.set(key, [...(byParent.get(key) ?? []), row]);
+    const siblings = byParent.get(key);
+    if (siblings) siblings.push(row);
+    else byParent.set(key, [row]);
   }
   return new Map(
     parentIds.map((parentId) => {

@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Campaign } from '../campaigns/campaign.entity';
 import { parseIdOrNotFound } from '../common/ids';
 import { Distribution } from '../distributions/distribution.entity';
@@ -11,6 +11,8 @@ import { PublisherTitle } from '../publisher-profiles/publisher-title.entity';
 import { Content } from './content.entity';
 import { ContentConnection, ContentDeletePayload, ContentOrder, ContentPayload } from './content.graphql';
 import { ContentFilter, ContentInput } from './content.input';
+import type { GraphQLResolveInfo } from 'graphql';
+import { projectionOf } from '../graphql/projection';
 
 const RESOURCE = 'Content';
 
@@ -53,8 +55,8 @@ export class ContentResolver {
   }
 
   @FieldResolver(() => [Distribution], { description: 'Distributions of the piece, by id (a handful per piece).' })
-  async distributions(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<Distribution[]> {
-    return loaders.distributionsByContentId.load(content.id);
+  async distributions(@Root() content: Content, @Ctx() { loaders }: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<Distribution[]> {
+    return loaders.distributionsByContentId(projectionOf(info)).load(content.id);
   }
 
   @Mutation(() => ContentPayload)

@@ -17,6 +17,7 @@ import { ContentStatus, contentStatuses } from './content-status';
 import { Content } from './content.entity';
 import { ContentFilter, ContentInput } from './content.input';
 import { contentWire, toContentRecord } from './content.record';
+import { selectOnly, type Projection } from '../db/projection';
 
 const RESOURCE = 'Content';
 const REQUIRED_ON_CREATE = ['campaignId', 'phaseId', 'contentName'] as const;
@@ -42,8 +43,9 @@ export class ContentService {
     parent: 'campaignId' | 'phaseId',
     parentIds: readonly number[],
     request: ConnectionRequest,
+    projection?: Projection,
   ): Promise<Map<number, ConnectionSlice<Content>>> {
-    return fetchChildConnections(tenantQuery(this.dataSource.manager, Content, 'c', ctx), parent, parentIds, request);
+    return fetchChildConnections(selectOnly(tenantQuery(this.dataSource.manager, Content, 'c', ctx), projection), parent, parentIds, request);
   }
 
   async get(ctx: RequestContext, id: number): Promise<Content> {

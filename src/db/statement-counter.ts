@@ -3,6 +3,8 @@ import type { DataSource, Logger } from 'typeorm';
 export interface StatementCounter {
   /** Statements sent since the counter started or was last reset. */
   readonly count: number;
+  /** Their SQL, in order. */
+  readonly statements: readonly string[];
   reset(): void;
   /** Puts the original logger back. */
   stop(): void;
@@ -16,11 +18,13 @@ export function countStatements(dataSource: DataSource): StatementCounter {
   const target = dataSource as unknown as { logger: Logger };
   const original = target.logger;
   let count = 0;
+  let statements: string[] = [];
   target.logger = new Proxy(original, {
     get(logger, property, receiver) {
       if (property === 'logQuery') {
         return (...args: Parameters<Logger['logQuery']>) => {
           count += 1;
+          statements.push(args[0]);
           return logger.logQuery(...args);
         };
       }
@@ -31,8 +35,12 @@ export function countStatements(dataSource: DataSource): StatementCounter {
     get count() {
       return count;
     },
+    get statements() {
+      return statements;
+    },
     reset: () => {
       count = 0;
+      statements = [];
     },
     stop: () => {
       target.logger = original;

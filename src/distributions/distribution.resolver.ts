@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { parseIdOrNotFound } from '../common/ids';
 import { Content } from '../contents/content.entity';
 import type { GraphQLContext } from '../graphql/context';
@@ -8,6 +8,8 @@ import { Distribution } from './distribution.entity';
 import { DistributionDeletePayload, DistributionsPayload } from './distribution.graphql';
 import { DistributionInput, DistributionsInput } from './distribution.input';
 import { MediaItem } from './media-item.entity';
+import type { GraphQLResolveInfo } from 'graphql';
+import { projectionOf } from '../graphql/projection';
 
 const RESOURCE = 'Distribution';
 const BULK_ARGUMENTS = { fields: null, id: 'contentId' };
@@ -30,8 +32,8 @@ export class DistributionResolver {
   }
 
   @FieldResolver(() => [MediaItem], { description: 'Media files of the distribution, by id (bounded, not paged).' })
-  async mediaLibrary(@Root() distribution: Distribution, @Ctx() { loaders }: GraphQLContext): Promise<MediaItem[]> {
-    return distribution.mediaLibrary ?? loaders.mediaByDistributionId.load(distribution.id);
+  async mediaLibrary(@Root() distribution: Distribution, @Ctx() { loaders }: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<MediaItem[]> {
+    return distribution.mediaLibrary ?? loaders.mediaByDistributionId(projectionOf(info)).load(distribution.id);
   }
 
   @Mutation(() => DistributionsPayload, { description: 'Creates distributions for a content piece, all or nothing.' })

@@ -20,6 +20,7 @@ import { distributionWithLinkQuery, fullDistributionQuery } from './distribution
 import { distributionWire, mediaItemWire, toDistributionRecord } from './distribution.record';
 import { MediaItem } from './media-item.entity';
 import { PrimaryLink } from './primary-link.entity';
+import { selectOnly, type Projection } from '../db/projection';
 
 const RESOURCE = 'Distribution';
 
@@ -55,8 +56,8 @@ export class DistributionService {
   }
 
   /** For DataLoader: live distributions (with their link, one join) of many contents in one statement. */
-  async findByContentIds(ctx: RequestContext, contentIds: readonly number[]): Promise<Distribution[]> {
-    return distributionWithLinkQuery(this.dataSource.manager, ctx)
+  async findByContentIds(ctx: RequestContext, contentIds: readonly number[], projection?: Projection): Promise<Distribution[]> {
+    return selectOnly(distributionWithLinkQuery(this.dataSource.manager, ctx), projection)
       .andWhere('d.contentId = ANY(:contentIds)', { contentIds: [...contentIds] })
       .orderBy('d.id', 'ASC')
       .getMany();
@@ -67,8 +68,8 @@ export class DistributionService {
   }
 
   /** For DataLoader: media of many distributions in one statement. */
-  async findMediaByDistributionIds(ctx: RequestContext, distributionIds: readonly number[]): Promise<MediaItem[]> {
-    return tenantQuery(this.dataSource.manager, MediaItem, 'm', ctx)
+  async findMediaByDistributionIds(ctx: RequestContext, distributionIds: readonly number[], projection?: Projection): Promise<MediaItem[]> {
+    return selectOnly(tenantQuery(this.dataSource.manager, MediaItem, 'm', ctx), projection)
       .andWhere('m.distributionId = ANY(:distributionIds)', { distributionIds: [...distributionIds] })
       .orderBy('m.id', 'ASC')
       .getMany();

@@ -12,6 +12,7 @@ import type { OutboxEvent } from '../outbox/outbox-event.entity';
 import type { Phase } from '../phases/phase.entity';
 import type { PublisherProfile } from '../publisher-profiles/publisher-profile.entity';
 import type { PublisherTitle } from '../publisher-profiles/publisher-title.entity';
+import { projectionKey, type Projection } from '../db/projection';
 import type { Services } from '../services';
 import type { WebhookDeliveryAttempt } from '../webhooks/webhook-delivery-attempt.entity';
 
@@ -24,9 +25,10 @@ export interface Loaders {
   campaignById: DataLoader<number, Campaign | null>;
   phaseById: DataLoader<number, Phase | null>;
   contentById: DataLoader<number, Content | null>;
-  phasesByCampaignId: DataLoader<number, Phase[]>;
-  distributionsByContentId: DataLoader<number, Distribution[]>;
-  mediaByDistributionId: DataLoader<number, MediaItem[]>;
+  /** The list loaders of the nested query read only the columns asked for: one loader per projection. */
+  phasesByCampaignId(projection: Projection): DataLoader<number, Phase[]>;
+  distributionsByContentId(projection: Projection): DataLoader<number, Distribution[]>;
+  mediaByDistributionId(projection: Projection): DataLoader<number, MediaItem[]>;
   userById: DataLoader<number, OrganisationUser | null>;
   memberById: DataLoader<number, Member | null>;
   membersByAdvertiserAccountId: DataLoader<number, Member[]>;
@@ -38,7 +40,7 @@ export interface Loaders {
   /** Keyed by event id (a bigint, as a string); null once the event has left the feed. */
   eventById: DataLoader<string, OutboxEvent | null>;
   /** One loader per parent kind and page arguments: parents asking for the same page batch together. */
-  contentPages(parent: 'campaignId' | 'phaseId', request: ConnectionRequest): DataLoader<number, ConnectionSlice<Content>>;
+  contentPages(parent: 'campaignId' | 'phaseId', request: ConnectionRequest, projection: Projection): DataLoader<number, ConnectionSlice<Content>>;
 }
 
 /** Keys are ids: numbers, or strings for bigint ids (events, deliveries). */
@@ -54,21 +56,44 @@ function byId<K extends Key, T extends { id: K }>(load: (ids: readonly K[]) => P
 function groupedBy<K extends Key, T>(key: (row: T) => K, load: (ids: readonly K[]) => Promise<T[]>): DataLoader<K, T[]> {
   return new DataLoader(async (ids) => {
     const groups = new Map<K, T[]>();
-    for (const row of await load(ids)) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+    for (const row of await load(ids)) {
+      const group = groups.get(key(row));
+      if (group) group.push(row);
+      else groups.set(key(row), [row]);
+    }
     return ids.map((id) => groups.get(id) ?? []);
   });
 }
 
+/** One loader per projection (and whatever else `key` says), made on first use within the request. */
+function perKey<A extends unknown[], L>(key: (...args: A) => string, make: (...args: A) => L): (...args: A) => L {
+  const made = new Map<string, L>();
+  return (...args) => {
+    const k = key(...args);
+    let loader = made.get(k);
+    if (!loader) {
+      loader = make(...args);
+      made.set(k, loader);
+    }
+    return loader;
+  };
+}
+
 export function createLoaders(services: Services, ctx: RequestContext): Loaders {
-  const pages = new Map<string, DataLoader<number, ConnectionSlice<Content>>>();
   return {
     advertiserAccountById: byId((ids) => services.advertiserAccounts.findByIds(ctx, ids)),
     campaignById: byId((ids) => services.campaigns.findByIds(ctx, ids)),
     phaseById: byId((ids) => services.phases.findByIds(ctx, ids)),
     contentById: byId((ids) => services.contents.findByIds(ctx, ids)),
-    phasesByCampaignId: groupedBy((phase) => phase.campaignId, (ids) => services.phases.findByCampaignIds(ctx, ids)),
-    distributionsByContentId: groupedBy((distribution) => distribution.contentId, (ids) => services.distributions.findByContentIds(ctx, ids)),
-    mediaByDistributionId: groupedBy((media) => media.distributionId, (ids) => services.distributions.findMediaByDistributionIds(ctx, ids)),
+    phasesByCampaignId: perKey(projectionKey, (projection: Projection) =>
+      groupedBy((phase: Phase) => phase.campaignId, (ids) => services.phases.findByCampaignIds(ctx, ids, projection)),
+    ),
+    distributionsByContentId: perKey(projectionKey, (projection: Projection) =>
+      groupedBy((distribution: Distribution) => distribution.contentId, (ids) => services.distributions.findByContentIds(ctx, ids, projection)),
+    ),
+    mediaByDistributionId: perKey(projectionKey, (projection: Projection) =>
+      groupedBy((media: MediaItem) => media.distributionId, (ids) => services.distributions.findMediaByDistributionIds(ctx, ids, projection)),
+    ),
     userById: byId((ids) => services.organisationUsers.findByIds(ctx, ids)),
     memberById: byId((ids) => services.members.findByIds(ctx, ids)),
     membersByAdvertiserAccountId: groupedBy((member) => member.advertiserAccountId, (ids) => services.members.findByAdvertiserAccountIds(ctx, ids)),
@@ -77,17 +102,13 @@ export function createLoaders(services: Services, ctx: RequestContext): Loaders 
     titlesByPublisherProfileId: groupedBy((title) => title.publisherProfileId, (ids) => services.publisherProfiles.findTitlesByProfileIds(ctx, ids)),
     attemptsByDeliveryId: groupedBy((attempt) => attempt.deliveryId, (ids) => services.webhooks.attemptsOf(ctx, ids)),
     eventById: byId((ids) => services.events.findByIds(ctx, ids)),
-    contentPages(parent, request) {
-      const key = `${parent}:${request.first}:${request.after ?? ''}`;
-      let loader = pages.get(key);
-      if (!loader) {
-        loader = new DataLoader(async (ids) => {
-          const slices = await services.contents.connectionsByParent(ctx, parent, ids, request);
+    contentPages: perKey(
+      (parent, request, projection) => `${parent}:${request.first}:${request.after ?? ''}:${projectionKey(projection)}`,
+      (parent: 'campaignId' | 'phaseId', request: ConnectionRequest, projection: Projection) =>
+        new DataLoader<number, ConnectionSlice<Content>>(async (ids) => {
+          const slices = await services.contents.connectionsByParent(ctx, parent, ids, request, projection);
           return ids.map((id) => slices.get(id)!);
-        });
-        pages.set(key, loader);
-      }
-      return loader;
-    },
+        }),
+    ),
   };
 }

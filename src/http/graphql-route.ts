@@ -1,5 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -87,6 +87,10 @@ export async function registerGraphQL(
     // In production no "Did you mean …?": the schema is published, but not by guessing names.
     formatError: production ? (formatted, error) => withoutSuggestions(formatGraphQLError(formatted, error)) : formatGraphQLError,
     plugins: [
+      // Answers carry no cache hints (every one is per key and per moment), and the default
+      // cache-control plugin wraps every field resolution to compute them: about 4% of the CPU of
+      // a nested query (docs/benchmarks.md).
+      ApolloServerPluginCacheControlDisabled(),
       fastifyApolloDrainPlugin(app),
       costLimitsPlugin(options.costLimits ?? DEFAULT_COST_LIMITS),
       errorLogging(app.log),

@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Campaign } from '../campaigns/campaign.entity';
 import { parseIdOrNotFound } from '../common/ids';
 import { ContentConnection } from '../contents/content.graphql';
@@ -9,6 +9,8 @@ import { attempt } from '../graphql/user-error';
 import { Phase } from './phase.entity';
 import { PhaseDeletePayload, PhasePayload, PhasesCreatePayload } from './phase.graphql';
 import { PhaseInput, PhasesCreateInput } from './phase.input';
+import type { GraphQLResolveInfo } from 'graphql';
+import { projectionOf } from '../graphql/projection';
 
 const RESOURCE = 'Phase';
 
@@ -28,10 +30,11 @@ export class PhaseResolver {
   async contents(
     @Root() phase: Phase,
     @Ctx() { loaders }: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<Connection<Content>> {
-    return toConnection(await loaders.contentPages('phaseId', connectionRequest(first, after, null)).load(phase.id));
+    return toConnection(await loaders.contentPages('phaseId', connectionRequest(first, after, null), projectionOf(info)).load(phase.id));
   }
 
   @Mutation(() => PhasesCreatePayload, { description: 'Creates phases for a campaign, all or nothing.' })

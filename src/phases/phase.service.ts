@@ -14,6 +14,7 @@ import { PHASE_DATE_PAIRS, REQUIRED_ON_CREATE } from './phase-rules';
 import { Phase } from './phase.entity';
 import { PhaseFilter, PhaseInput, PhasesCreateInput } from './phase.input';
 import { phaseWire, toPhaseRecord } from './phase.record';
+import { selectOnly, type Projection } from '../db/projection';
 
 const RESOURCE = 'Phase';
 
@@ -37,8 +38,8 @@ export class PhaseService {
   }
 
   /** For DataLoader: the live phases of many campaigns in one statement, in phase order. */
-  async findByCampaignIds(ctx: RequestContext, campaignIds: readonly number[]): Promise<Phase[]> {
-    return this.byCampaigns(tenantQuery(this.dataSource.manager, Phase, 'p', ctx), campaignIds).getMany();
+  async findByCampaignIds(ctx: RequestContext, campaignIds: readonly number[], projection?: Projection): Promise<Phase[]> {
+    return selectOnly(this.byCampaigns(tenantQuery(this.dataSource.manager, Phase, 'p', ctx), campaignIds), projection).getMany();
   }
 
   /** All or nothing: every phase is checked before any is written; the campaign must be this workspace's. */

@@ -125,6 +125,68 @@ describe('nested query campaigns → phases → contents → distributions → l
   }, 120_000);
 });
 
+/**
+ * Adds `count` campaigns to the workspace, copies of one of its campaigns without phases, in one
+ * statement (seeding hundreds through the services would take minutes).
+ */
+async function addCampaignCopies(ws: Workspace, count: number): Promise<void> {
+  const columns: { column_name: string }[] = await app.dataSource.query(
+    "SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = 'campaigns' AND column_name NOT IN ('id', 'campaign_title') ORDER BY ordinal_position",
+  );
+  const list = columns.map((column) => `"${column.column_name}"`).join(', ');
+  await app.dataSource.query(
+    `INSERT INTO campaigns (campaign_title, ${list})
+     SELECT 'Copy ' || n, ${list} FROM (SELECT * FROM campaigns WHERE organisation_id = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1) one CROSS JOIN generate_series(1, $2) n`,
+    [ws.organisationId, count],
+  );
+  await app.dataSource.query('ANALYZE campaigns');
+}
+
+describe('nested query in a workspace of 5 campaigns and of 500', () => {
+  it('costs the same number of SQL statements', async () => {
+    const five = await seededWorkspace(5);
+    const fiveHundred = await seededWorkspace(5);
+    await addCampaignCopies(fiveHundred, 495);
+    const small = await statementsFor(five);
+    const large = await statementsFor(fiveHundred);
+    expect(small.body.data.campaigns.nodes).toHaveLength(5);
+    expect(large.body.data.campaigns.nodes).toHaveLength(50);
+    expect(distributionsOf(large.body)).toHaveLength(5 * 3 * 4 * 2);
+    expect(large.statements).toBe(small.statements);
+    expect(small.statements).toBeLessThanOrEqual(6);
+  }, 120_000);
+});
+
+describe('the columns a nested query reads', () => {
+  it('are those its selection asks for, with ids and the sort key, not every column', async () => {
+    await statementsFor(twentyCampaigns);
+    const reading = (table: string): string => {
+      const found = counter.statements.filter((sql) => sql.includes(`FROM "${table}"`));
+      expect(found).toHaveLength(1);
+      return found[0];
+    };
+    const distributions = reading('distributions');
+    // NESTED_QUERY asks distributions for `id`, `primaryLink` and `mediaLibrary` only.
+    expect(distributions).toContain('"d"."content_id"');
+    expect(distributions).not.toContain('"d"."status"');
+    expect(distributions).not.toContain('"d"."distribution_label"');
+    expect(distributions).not.toContain('"d"."advertiser_review"');
+    expect(distributions).toContain('"link"."original_link"');
+    expect(reading('campaigns')).not.toContain('"c"."brand_promoting"');
+    expect(reading('phases')).not.toContain('"p"."key_message"');
+    expect(reading('contents')).not.toContain('"c"."key_message"');
+    expect(reading('distribution_media')).toContain('"m"."file_url"');
+  });
+
+  it('are every column when asked for by two selections, each loader reading its own', async () => {
+    const query = `{ campaigns(first: 5) { nodes { id phases { id phaseTitle } again: phases { keyMessage } } } }`;
+    const { body, statements } = await statementsFor(twentyCampaigns, query);
+    const phases = body.data.campaigns.nodes.flatMap((campaign: AnyBody) => campaign.again);
+    expect(phases.every((phase: AnyBody) => typeof phase.keyMessage === 'string')).toBe(true);
+    expect(statements).toBe(4); // the key, campaigns, and one phases statement per projection
+  });
+});
+
 describe('nested query with accounts, members, editors and publisher titles', () => {
   it('costs at most one SQL statement per relation level, for 1 campaign as for 20', async () => {
     const one = await statementsFor(oneCampaign, RELATIONS_QUERY);

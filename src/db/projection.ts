@@ -1,0 +1,33 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+
+/**
+ * The properties a read must fill: a GraphQL selection asks for a few fields of each row, and
+ * reading every column of every row costs more to parse and hydrate than the rest of the request
+ * together (docs/benchmarks.md). Undefined means every column.
+ */
+export type Projection = ReadonlySet<string> | undefined;
+
+/**
+ * Narrows the main alias of `query` to the columns of `projection`, plus what any read of the row
+ * needs: its primary key, every `…Id` column (what relations, loaders and the tenant filter read)
+ * and `alsoNeeded` (a sort property a cursor carries). Names that are not columns are left to
+ * whatever provides them (a field resolver, or a join the query maps onto the row); selections of
+ * joined aliases are kept as they are.
+ */
+export function selectOnly<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, projection: Projection, alsoNeeded: readonly string[] = []): SelectQueryBuilder<T> {
+  const metadata = query.expressionMap.mainAlias?.metadata;
+  if (projection === undefined || !metadata) return query;
+  const alias = query.alias;
+  const columns = metadata.columns.filter(
+    (column) => column.isPrimary || column.propertyName.endsWith('Id') || projection.has(column.propertyPath) || alsoNeeded.includes(column.propertyPath),
+  );
+  const joined = query.expressionMap.selects.filter((select) => select.selection !== alias);
+  query.select(columns.map((column) => `${alias}.${column.propertyPath}`));
+  for (const select of joined) query.addSelect(select.selection, select.aliasName);
+  return query;
+}
+
+/** The key of a projection, for loaders that batch reads of the same projection together. */
+export function projectionKey(projection: Projection): string {
+  return projection === undefined ? '*' : [...projection].sort().join(',');
+}
