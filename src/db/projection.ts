@@ -27,7 +27,15 @@ export function selectOnly<T extends ObjectLiteral>(query: SelectQueryBuilder<T>
   return query;
 }
 
+const keys = new WeakMap<ReadonlySet<string>, string>();
+
 /** The key of a projection, for loaders that batch reads of the same projection together. */
 export function projectionKey(projection: Projection): string {
-  return projection === undefined ? '*' : [...projection].sort().join(',');
+  if (projection === undefined) return '*';
+  let key = keys.get(projection);
+  if (key === undefined) {
+    key = [...projection].sort().join(',');
+    keys.set(projection, key);
+  }
+  return key;
 }

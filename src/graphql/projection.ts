@@ -22,11 +22,26 @@ function fieldsNamed(fields: FieldNode[], name: string, info: GraphQLResolveInfo
 }
 
 /**
+ * graphql-js hands every sibling object of a list the same `fieldNodes` array for a field, so the
+ * projection is worked out once per field of the operation, not once per parent object.
+ */
+const projections = new WeakMap<readonly FieldNode[], Projection>();
+
+/**
  * The fields the resolving field's objects are asked for (every alias and fragment merged; through
  * a connection's `nodes` and `edges.node`), as the properties a read must fill. Fields resolved by
  * field resolvers are in it too; selectOnly ignores names that are not columns.
  */
 export function projectionOf(info: GraphQLResolveInfo): Projection {
+  let projection = projections.get(info.fieldNodes);
+  if (!projection) {
+    projection = collectProjection(info);
+    projections.set(info.fieldNodes, projection);
+  }
+  return projection;
+}
+
+function collectProjection(info: GraphQLResolveInfo): Projection {
   let fields: FieldNode[] = [];
   for (const node of info.fieldNodes) collectFields(node.selectionSet, info, fields);
   if (isConnectionTypeName(getNamedType(info.returnType).name)) {
