@@ -16,7 +16,7 @@ import { CampaignStatus, campaignStatuses } from './campaign-status';
 import { Campaign } from './campaign.entity';
 import { CampaignFilter, CampaignInput } from './campaign.input';
 import { campaignWire, toCampaignRecord } from './campaign.record';
-import { selectOnly, type Projection } from '../db/projection';
+import type { Projection } from '../db/projection';
 
 const RESOURCE = 'Campaign';
 const REQUIRED_ON_CREATE = ['campaignTitle', 'primaryAdvertiserAccountId'] as const;
@@ -33,8 +33,7 @@ export class CampaignService {
 
   async connection(ctx: RequestContext, filter: CampaignFilter, request: ConnectionRequest, projection?: Projection): Promise<ConnectionSlice<Campaign>> {
     await assertValid(filter);
-    // The cursor carries the sort property's value.
-    return fetchConnection(selectOnly(await this.filtered(ctx, filter), projection, [request.property]), request);
+    return fetchConnection(await this.filtered(ctx, filter), request, projection);
   }
 
   async get(ctx: RequestContext, id: number): Promise<Campaign> {

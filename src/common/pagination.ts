@@ -3,6 +3,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { ValidationFailedError } from './errors';
 import { parseBigId, parseId } from './ids';
 import { assertValid } from './validation';
+import { readProjected, type Projection } from '../db/projection';
 
 export const DEFAULT_PAGE_SIZE = 15;
 export const DEFAULT_CONNECTION_SIZE = 20;
@@ -24,10 +25,7 @@ export interface PageSlice<T> {
 /** One statement per page: one extra row tells whether a next page exists, no count needed. */
 export async function fetchPage<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, request: PageRequest): Promise<PageSlice<T>> {
   await assertValid(request);
-  const rows = await query
-    .offset((request.page - 1) * request.perPage)
-    .limit(request.perPage + 1)
-    .getMany();
+  const rows = await readProjected(query.offset((request.page - 1) * request.perPage).limit(request.perPage + 1), undefined);
   return { items: rows.slice(0, request.perPage), page: request.page, perPage: request.perPage, hasNextPage: rows.length > request.perPage };
 }
 
@@ -97,6 +95,7 @@ function cursorValue(value: unknown): CursorValue {
 export async function fetchConnection<T extends ObjectLiteral & { id: number }>(
   query: SelectQueryBuilder<T>,
   request: ConnectionRequest,
+  projection?: Projection,
 ): Promise<ConnectionSlice<T>> {
   await assertValid(request);
   const alias = query.alias;
@@ -112,11 +111,15 @@ export async function fetchConnection<T extends ObjectLiteral & { id: number }>(
     const typed = kind === 'timestamp' ? '::timestamptz' : '';
     query.andWhere(`(${sortExpr}, ${idExpr}) ${comparison} (:cursorValue${typed}, :cursorId)`, { cursorValue: value, cursorId: id });
   }
-  const rows = await query
-    .orderBy(`${alias}.${request.property}`, request.direction)
-    .addOrderBy(`${alias}.id`, request.direction)
-    .limit(request.first + 1)
-    .getMany();
+  const rows = await readProjected(
+    query
+      .orderBy(`${alias}.${request.property}`, request.direction)
+      .addOrderBy(`${alias}.id`, request.direction)
+      .limit(request.first + 1),
+    projection,
+    // The cursor carries the sort property's value.
+    [request.property],
+  );
   const page = rows.slice(0, request.first);
   return {
     items: page.map((node) => ({ node, cursor: encodeCursor(request.property, cursorValue(node[request.property]), node.id) })),
@@ -184,6 +187,7 @@ export async function fetchChildConnections<T extends ObjectLiteral & { id: numb
   parentProperty: keyof T & string,
   parentIds: readonly number[],
   request: ConnectionRequest,
+  projection?: Projection,
 ): Promise<Map<number, ConnectionSlice<T>>> {
   await assertValid(request);
   const alias = query.alias;
@@ -200,11 +204,13 @@ export async function fetchChildConnections<T extends ObjectLiteral & { id: numb
     .andWhere(`${parent} = ANY(:parentIds)`, { parentIds: [...parentIds] });
   if (request.after !== undefined) ranked.andWhere(`${id} > :afterId`, { afterId: decodeCursor(request.after, 'id', 'integer').id });
 
-  const rows = await query
-    .andWhere(`${id} IN (SELECT ranked.id FROM (${ranked.getQuery()}) ranked WHERE ranked.rank <= :perParent)`, { perParent: request.first + 1 })
-    .setParameters({ ...ranked.getParameters(), perParent: request.first + 1 })
-    .orderBy(`${alias}.id`, 'ASC')
-    .getMany();
+  const rows = await readProjected(
+    query
+      .andWhere(`${id} IN (SELECT ranked.id FROM (${ranked.getQuery()}) ranked WHERE ranked.rank <= :perParent)`, { perParent: request.first + 1 })
+      .setParameters({ ...ranked.getParameters(), perParent: request.first + 1 })
+      .orderBy(`${alias}.id`, 'ASC'),
+    projection,
+  );
 
   const byParent = new Map<number, T[]>();
   for (const row of rows) {

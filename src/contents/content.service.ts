@@ -17,7 +17,7 @@ import { ContentStatus, contentStatuses } from './content-status';
 import { Content } from './content.entity';
 import { ContentFilter, ContentInput } from './content.input';
 import { contentWire, toContentRecord } from './content.record';
-import { selectOnly, type Projection } from '../db/projection';
+import type { Projection } from '../db/projection';
 
 const RESOURCE = 'Content';
 const REQUIRED_ON_CREATE = ['campaignId', 'phaseId', 'contentName'] as const;
@@ -45,7 +45,7 @@ export class ContentService {
     request: ConnectionRequest,
     projection?: Projection,
   ): Promise<Map<number, ConnectionSlice<Content>>> {
-    return fetchChildConnections(selectOnly(tenantQuery(this.dataSource.manager, Content, 'c', ctx), projection), parent, parentIds, request);
+    return fetchChildConnections(tenantQuery(this.dataSource.manager, Content, 'c', ctx), parent, parentIds, request, projection);
   }
 
   async get(ctx: RequestContext, id: number): Promise<Content> {

@@ -1,4 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { plainRows, readsAsPlainRows } from './plain-rows';
 
 /**
  * The properties a read must fill: a GraphQL selection asks for a few fields of each row, and
@@ -38,4 +39,13 @@ export function projectionKey(projection: Projection): string {
     keys.set(projection, key);
   }
   return key;
+}
+
+/**
+ * The rows of a read, as plain rows (plain-rows.ts) when the query allows it, of only the
+ * projection's columns when there is one (`alsoNeeded` as for selectOnly).
+ */
+export function readProjected<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, projection: Projection, alsoNeeded: readonly string[] = []): Promise<T[]> {
+  if (!readsAsPlainRows(query)) return query.getMany();
+  return plainRows(selectOnly(query, projection, alsoNeeded));
 }

@@ -20,7 +20,7 @@ import { distributionWithLinkQuery, fullDistributionQuery } from './distribution
 import { distributionWire, mediaItemWire, toDistributionRecord } from './distribution.record';
 import { MediaItem } from './media-item.entity';
 import { PrimaryLink } from './primary-link.entity';
-import { selectOnly, type Projection } from '../db/projection';
+import { readProjected, type Projection } from '../db/projection';
 
 const RESOURCE = 'Distribution';
 
@@ -57,10 +57,10 @@ export class DistributionService {
 
   /** For DataLoader: live distributions (with their link, one join) of many contents in one statement. */
   async findByContentIds(ctx: RequestContext, contentIds: readonly number[], projection?: Projection): Promise<Distribution[]> {
-    return selectOnly(distributionWithLinkQuery(this.dataSource.manager, ctx), projection)
-      .andWhere('d.contentId = ANY(:contentIds)', { contentIds: [...contentIds] })
-      .orderBy('d.id', 'ASC')
-      .getMany();
+    return readProjected(
+      distributionWithLinkQuery(this.dataSource.manager, ctx).andWhere('d.contentId = ANY(:contentIds)', { contentIds: [...contentIds] }).orderBy('d.id', 'ASC'),
+      projection,
+    );
   }
 
   async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Distribution[]> {
@@ -69,10 +69,10 @@ export class DistributionService {
 
   /** For DataLoader: media of many distributions in one statement. */
   async findMediaByDistributionIds(ctx: RequestContext, distributionIds: readonly number[], projection?: Projection): Promise<MediaItem[]> {
-    return selectOnly(tenantQuery(this.dataSource.manager, MediaItem, 'm', ctx), projection)
-      .andWhere('m.distributionId = ANY(:distributionIds)', { distributionIds: [...distributionIds] })
-      .orderBy('m.id', 'ASC')
-      .getMany();
+    return readProjected(
+      tenantQuery(this.dataSource.manager, MediaItem, 'm', ctx).andWhere('m.distributionId = ANY(:distributionIds)', { distributionIds: [...distributionIds] }).orderBy('m.id', 'ASC'),
+      projection,
+    );
   }
 
   /** Bulk create for one content piece: every entry is checked before any is written. */

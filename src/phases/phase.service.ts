@@ -14,7 +14,7 @@ import { PHASE_DATE_PAIRS, REQUIRED_ON_CREATE } from './phase-rules';
 import { Phase } from './phase.entity';
 import { PhaseFilter, PhaseInput, PhasesCreateInput } from './phase.input';
 import { phaseWire, toPhaseRecord } from './phase.record';
-import { selectOnly, type Projection } from '../db/projection';
+import { readProjected, type Projection } from '../db/projection';
 
 const RESOURCE = 'Phase';
 
@@ -39,7 +39,7 @@ export class PhaseService {
 
   /** For DataLoader: the live phases of many campaigns in one statement, in phase order. */
   async findByCampaignIds(ctx: RequestContext, campaignIds: readonly number[], projection?: Projection): Promise<Phase[]> {
-    return selectOnly(this.byCampaigns(tenantQuery(this.dataSource.manager, Phase, 'p', ctx), campaignIds), projection).getMany();
+    return readProjected(this.byCampaigns(tenantQuery(this.dataSource.manager, Phase, 'p', ctx), campaignIds), projection);
   }
 
   /** All or nothing: every phase is checked before any is written; the campaign must be this workspace's. */

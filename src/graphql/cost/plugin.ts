@@ -33,17 +33,26 @@ function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionN
   return fragments;
 }
 
-/** Objects in an answer's `data` (lists are not objects; the items are), walked without recursion. */
+/**
+ * Objects in an answer's `data` (lists are not objects; the items are), walked without recursion.
+ * It runs on every answer, so only objects and lists are stacked (most values are scalars) and
+ * keys are visited with for…in rather than a copied array of values.
+ */
 function objectsIn(data: unknown): number {
   let count = 0;
-  const stack: unknown[] = [data];
+  const stack: object[] = [];
+  if (data !== null && typeof data === 'object') stack.push(data);
   while (stack.length > 0) {
-    const value = stack.pop();
+    const value = stack.pop()!;
     if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
-    } else if (value !== null && typeof value === 'object') {
-      count += 1;
-      for (const item of Object.values(value)) stack.push(item);
+      for (const item of value as unknown[]) if (item !== null && typeof item === 'object') stack.push(item);
+      continue;
+    }
+    count += 1;
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      const item = record[key];
+      if (item !== null && typeof item === 'object') stack.push(item);
     }
   }
   return Math.max(0, count - 1); // `data` itself is the root, not an object of the answer
