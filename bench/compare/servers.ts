@@ -23,7 +23,8 @@ export class ServerProcess {
   static async start(name: string, file: string, env: Record<string, string>): Promise<ServerProcess> {
     const child = fork(path.join(__dirname, file), [], {
       env: { ...process.env, ...env, NODE_ENV: 'production' },
-      execArgv: [],
+      // BENCH_PROJECT_NODE_FLAGS: V8 flags for the project's process only (memory tuning trials).
+      execArgv: file === 'server-project.js' ? (process.env.BENCH_PROJECT_NODE_FLAGS ?? '').split(' ').filter(Boolean) : [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const port = await new Promise<number>((resolve, reject) => {

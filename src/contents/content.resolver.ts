@@ -12,7 +12,7 @@ import { Content } from './content.entity';
 import { ContentConnection, ContentDeletePayload, ContentOrder, ContentPayload } from './content.graphql';
 import { ContentFilter, ContentInput } from './content.input';
 import type { GraphQLResolveInfo } from 'graphql';
-import { projectionOf } from '../graphql/projection';
+import { childProjectionOf, projectionOf } from '../graphql/projection';
 
 const RESOURCE = 'Content';
 
@@ -56,7 +56,7 @@ export class ContentResolver {
 
   @FieldResolver(() => [Distribution], { description: 'Distributions of the piece, by id (a handful per piece).' })
   async distributions(@Root() content: Content, @Ctx() { loaders }: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<Distribution[]> {
-    return loaders.distributionsByContentId(projectionOf(info)).load(content.id);
+    return loaders.distributionsByContentId(projectionOf(info), childProjectionOf(info, 'mediaLibrary')).load(content.id);
   }
 
   @Mutation(() => ContentPayload)

@@ -1,6 +1,7 @@
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DriverUtils } from 'typeorm/driver/DriverUtils';
+import type { EmbeddedChildren } from './embedded-json';
 
 /**
  * Reads for GraphQL's nested lists: the rows of `query` as plain objects with the entity's
@@ -16,13 +17,21 @@ import { DriverUtils } from 'typeorm/driver/DriverUtils';
  */
 export function readsAsPlainRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): boolean {
   const main = query.expressionMap.mainAlias;
-  const plainClass = (metadata: EntityMetadata): boolean =>
-    typeof metadata.target !== 'function' || Object.getOwnPropertyNames(metadata.target.prototype).every((name) => name === 'constructor');
+  const plainClass = (metadata: EntityMetadata): boolean => typeof metadata.target !== 'function' || prototypesAreEmpty(metadata.target.prototype as object);
   if (!main?.hasMetadata || !plainClass(main.metadata)) return false;
   return query.expressionMap.joinAttributes.every((join) => join.mapToProperty && !join.isMany && join.alias.hasMetadata && plainClass(join.alias.metadata));
 }
 
-export async function plainRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<T[]> {
+/** No getter or method anywhere on the prototype chain below Object.prototype. */
+function prototypesAreEmpty(prototype: object | null): boolean {
+  for (let level = prototype; level && level !== Object.prototype; level = Object.getPrototypeOf(level) as object | null) {
+    if (Object.getOwnPropertyNames(level).some((name) => name !== 'constructor')) return false;
+  }
+  return true;
+}
+
+/** `embedded`: children the query selects as JSON (embedded-json.ts), put on their property. */
+export async function plainRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, embedded: readonly EmbeddedChildren[] = []): Promise<T[]> {
   const main = query.expressionMap.mainAlias;
   if (!main?.hasMetadata) throw new Error('plainRows needs an entity query');
   const driver = query.connection.driver;
@@ -43,6 +52,7 @@ export async function plainRows<T extends ObjectLiteral>(query: SelectQueryBuild
       for (const { key, column } of columns) target[column.propertyName] = driver.prepareHydratedValue(raw[key], column);
       if (property !== '') row[property] = target;
     }
+    for (const children of embedded) row[children.property] = children.revive(raw[children.key]);
     return row as T;
   });
 }

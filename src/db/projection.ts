@@ -1,4 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { EmbeddedChildren } from './embedded-json';
 import { plainRows, readsAsPlainRows } from './plain-rows';
 
 /**
@@ -43,9 +44,17 @@ export function projectionKey(projection: Projection): string {
 
 /**
  * The rows of a read, as plain rows (plain-rows.ts) when the query allows it, of only the
- * projection's columns when there is one (`alsoNeeded` as for selectOnly).
+ * projection's columns when there is one (`alsoNeeded` as for selectOnly), with `embedded`
+ * children on them (read as entities instead, a row goes without them: its resolvers load them).
  */
-export function readProjected<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, projection: Projection, alsoNeeded: readonly string[] = []): Promise<T[]> {
+export function readProjected<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  projection: Projection,
+  alsoNeeded: readonly string[] = [],
+  embedded: readonly EmbeddedChildren[] = [],
+): Promise<T[]> {
   if (!readsAsPlainRows(query)) return query.getMany();
-  return plainRows(selectOnly(query, projection, alsoNeeded));
+  const narrowed = selectOnly(query, projection, alsoNeeded);
+  for (const children of embedded) narrowed.addSelect(children.sql, children.key);
+  return plainRows(narrowed, embedded);
 }

@@ -21,6 +21,7 @@ import { distributionWire, mediaItemWire, toDistributionRecord } from './distrib
 import { MediaItem } from './media-item.entity';
 import { PrimaryLink } from './primary-link.entity';
 import { readProjected, type Projection } from '../db/projection';
+import { embeddedChildren } from '../db/embedded-json';
 
 const RESOURCE = 'Distribution';
 
@@ -56,10 +57,14 @@ export class DistributionService {
   }
 
   /** For DataLoader: live distributions (with their link, one join) of many contents in one statement. */
-  async findByContentIds(ctx: RequestContext, contentIds: readonly number[], projection?: Projection): Promise<Distribution[]> {
+  /** `media`: given when the media files are wanted too, read in the same statement (their projection). */
+  async findByContentIds(ctx: RequestContext, contentIds: readonly number[], projection?: Projection, media?: { projection: Projection }): Promise<Distribution[]> {
+    const manager = this.dataSource.manager;
     return readProjected(
-      distributionWithLinkQuery(this.dataSource.manager, ctx).andWhere('d.contentId = ANY(:contentIds)', { contentIds: [...contentIds] }).orderBy('d.id', 'ASC'),
+      distributionWithLinkQuery(manager, ctx).andWhere('d.contentId = ANY(:contentIds)', { contentIds: [...contentIds] }).orderBy('d.id', 'ASC'),
       projection,
+      [],
+      media ? [embeddedChildren(manager, MediaItem, 'distributionId', 'd', 'mediaLibrary', media.projection)] : [],
     );
   }
 

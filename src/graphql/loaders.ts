@@ -27,7 +27,8 @@ export interface Loaders {
   contentById: DataLoader<number, Content | null>;
   /** The list loaders of the nested query read only the columns asked for: one loader per projection. */
   phasesByCampaignId(projection: Projection): DataLoader<number, Phase[]>;
-  distributionsByContentId(projection: Projection): DataLoader<number, Distribution[]>;
+  /** With `media`, each distribution's media files come in the same statement (their projection). */
+  distributionsByContentId(projection: Projection, media?: { projection: Projection }): DataLoader<number, Distribution[]>;
   mediaByDistributionId(projection: Projection): DataLoader<number, MediaItem[]>;
   userById: DataLoader<number, OrganisationUser | null>;
   memberById: DataLoader<number, Member | null>;
@@ -88,8 +89,10 @@ export function createLoaders(services: Services, ctx: RequestContext): Loaders 
     phasesByCampaignId: perKey(projectionKey, (projection: Projection) =>
       groupedBy((phase: Phase) => phase.campaignId, (ids) => services.phases.findByCampaignIds(ctx, ids, projection)),
     ),
-    distributionsByContentId: perKey(projectionKey, (projection: Projection) =>
-      groupedBy((distribution: Distribution) => distribution.contentId, (ids) => services.distributions.findByContentIds(ctx, ids, projection)),
+    distributionsByContentId: perKey(
+      (projection: Projection, media?: { projection: Projection }) => `${projectionKey(projection)}|${media ? projectionKey(media.projection) : '-'}`,
+      (projection: Projection, media?: { projection: Projection }) =>
+        groupedBy((distribution: Distribution) => distribution.contentId, (ids) => services.distributions.findByContentIds(ctx, ids, projection, media)),
     ),
     mediaByDistributionId: perKey(projectionKey, (projection: Projection) =>
       groupedBy((media: MediaItem) => media.distributionId, (ids) => services.distributions.findMediaByDistributionIds(ctx, ids, projection)),

@@ -41,11 +41,40 @@ export function projectionOf(info: GraphQLResolveInfo): Projection {
   return projection;
 }
 
-function collectProjection(info: GraphQLResolveInfo): Projection {
-  let fields: FieldNode[] = [];
+/** The fields asked of the resolving field's objects, through a connection's `nodes` and `edges.node`. */
+function objectFields(info: GraphQLResolveInfo): FieldNode[] {
+  const fields: FieldNode[] = [];
   for (const node of info.fieldNodes) collectFields(node.selectionSet, info, fields);
-  if (isConnectionTypeName(getNamedType(info.returnType).name)) {
-    fields = [...fieldsNamed(fields, 'nodes', info), ...fieldsNamed(fieldsNamed(fields, 'edges', info), 'node', info)];
-  }
+  if (!isConnectionTypeName(getNamedType(info.returnType).name)) return fields;
+  return [...fieldsNamed(fields, 'nodes', info), ...fieldsNamed(fieldsNamed(fields, 'edges', info), 'node', info)];
+}
+
+function namesOf(fields: FieldNode[]): Set<string> {
   return new Set(fields.map((field) => field.name.value).filter((name) => !name.startsWith('__')));
+}
+
+function collectProjection(info: GraphQLResolveInfo): Projection {
+  return namesOf(objectFields(info));
+}
+
+const childProjections = new WeakMap<readonly FieldNode[], Map<string, { projection: Projection } | undefined>>();
+
+/**
+ * The projection of a list field of the resolving field's objects (`mediaLibrary` of
+ * `distributions { id mediaLibrary { fileUrl } }`), for a read that embeds those children; undefined
+ * when no selection asks for that field.
+ */
+export function childProjectionOf(info: GraphQLResolveInfo, field: string): { projection: Projection } | undefined {
+  let byField = childProjections.get(info.fieldNodes);
+  if (!byField) {
+    byField = new Map();
+    childProjections.set(info.fieldNodes, byField);
+  }
+  if (!byField.has(field)) {
+    const named = objectFields(info).filter((node) => node.name.value === field);
+    const children: FieldNode[] = [];
+    for (const node of named) collectFields(node.selectionSet, info, children);
+    byField.set(field, named.length === 0 ? undefined : { projection: namesOf(children) });
+  }
+  return byField.get(field);
 }
