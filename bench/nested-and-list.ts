@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const benchDb = await benchDatabase(logger);
   const databaseUrl = benchDb.url;
 
-  // The load comes from one key as fast as it can: the per-key rate limit and load shedding, which
+  // The load comes from one key as fast as it can: the per-key rate limit, GraphQL cost budget and load shedding, which
   // would refuse most of it by design, are lifted so the figures measure the work itself.
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
@@ -50,6 +50,8 @@ async function main(): Promise<void> {
     SECRETS_KEY: randomBytes(32).toString('hex'),
     WORKER: 'false',
     RATE_LIMIT_MAX: '1000000',
+    GRAPHQL_COST_BUCKET_SIZE: '1000000000000',
+    GRAPHQL_COST_RESTORE_RATE: '1000000000000',
     MAX_EVENT_LOOP_DELAY_MS: '0',
     MAX_HEAP_USED_BYTES: '0',
   });

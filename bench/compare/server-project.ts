@@ -22,8 +22,7 @@ runServerProcess(async () => {
     WORKER: 'false',
     // The load comes from one key as fast as it can: the per-key rate limit, the per-key GraphQL
     // cost budget and load shedding, which would refuse most of it by design, are lifted (as in
-    // bench/nested-and-list.ts) so the figures measure the work itself. Variables the running
-    // version does not know are ignored by loadConfig.
+    // bench/nested-and-list.ts) so the figures measure the work itself.
     RATE_LIMIT_MAX: '1000000',
     GRAPHQL_COST_BUCKET_SIZE: '1000000000000',
     GRAPHQL_COST_RESTORE_RATE: '1000000000000',

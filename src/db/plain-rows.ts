@@ -4,13 +4,6 @@ import { DriverUtils } from 'typeorm/driver/DriverUtils';
 import type { EmbeddedChildren } from './embedded-json';
 
 /**
- * Reads for GraphQL's nested lists: the rows of `query` as plain objects with the entity's
- * property names and values (the driver's conversions, as TypeORM applies them), without TypeORM's
- * entity transformer, which costs more than the rest of the read for a few thousand small rows
- * (docs/benchmarks.md). Handles what those reads use: the main alias (all its columns or some) and
- * one-to-one joins mapped onto a property (`leftJoinAndMapOne`). Writes keep entities.
- */
-/**
  * Whether plainRows can read `query` and its rows can stand for entities: no joins but one-to-one
  * mapped ones, and entity classes with nothing on their prototypes (no getters or methods a plain
  * object would lack).
@@ -30,7 +23,14 @@ function prototypesAreEmpty(prototype: object | null): boolean {
   return true;
 }
 
-/** `embedded`: children the query selects as JSON (embedded-json.ts), put on their property. */
+/**
+ * The rows of `query` as plain objects with the entity's property names and values (the driver's
+ * conversions, as TypeORM applies them), without TypeORM's entity transformer, which costs more
+ * than the rest of the read for lists of small rows (docs/benchmarks.md). Handles what list reads
+ * use: the main alias (all its columns or some) and one-to-one joins mapped onto a property
+ * (`leftJoinAndMapOne`); `embedded`: children the query selects as JSON (embedded-json.ts), put
+ * on their property. Pages, connections and GraphQL's loaders read this way; writes keep entities.
+ */
 export async function plainRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, embedded: readonly EmbeddedChildren[] = []): Promise<T[]> {
   const main = query.expressionMap.mainAlias;
   if (!main?.hasMetadata) throw new Error('plainRows needs an entity query');
