@@ -39,8 +39,9 @@ async function main(): Promise<void> {
   const benchDb = await benchDatabase(logger);
   const databaseUrl = benchDb.url;
 
-  // The load comes from one key as fast as it can: the per-key rate limit, GraphQL cost budget and load shedding, which
-  // would refuse most of it by design, are lifted so the figures measure the work itself.
+  // The load comes from one key as fast as it can: the per-key rate limit, the GraphQL cost budget
+  // and load shedding, which would refuse most of it by design, are lifted so the figures measure
+  // the work itself.
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     PORT: '0',
