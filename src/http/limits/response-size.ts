@@ -14,7 +14,8 @@ import { isLimitedTarget } from './rate-limit';
  * `custom_fields` can make large however few the objects. Only reads are refused: a REST GET or a
  * GraphQL query over the cap gets RESPONSE_TOO_LARGE instead of its data. A write has happened by
  * the time its answer exists, so withholding it would tell the client it failed; writes are
- * answered whole (their size is bounded by the request body limit and `per_page`).
+ * answered whole (a REST write's answer is bounded by the body limit and `per_page`, a mutation's
+ * payload by the cost limits).
  */
 
 interface GraphQLAnswer {
