@@ -13,11 +13,12 @@ export interface EmbeddedChildren {
   revive(value: unknown): ObjectLiteral[];
 }
 
-/** Whose values JSON would not carry as the driver does: timestamps come back as Dates, exact numbers as text. */
+/** JSON carries timestamps as text: they are turned back into Dates, as the driver gives them. */
 function isTimestamp(column: ColumnMetadata): boolean {
   return column.type === 'timestamptz' || column.type === 'timestamp' || column.type === 'timestamp with time zone' || column.type === Date;
 }
 
+/** JSON would carry these as numbers and lose digits: they travel as text, as the driver gives them. */
 function isExactNumber(column: ColumnMetadata): boolean {
   return column.type === 'bigint' || column.type === 'numeric' || column.type === 'decimal' || column.type === 'int8';
 }
@@ -42,7 +43,7 @@ export function embeddedChildren(
   const columns = metadata.columns.filter(
     (column) => column.isPrimary || column.propertyName.endsWith('Id') || projection === undefined || projection.has(column.propertyPath),
   );
-  const pairs = columns.map((column) => `'${column.propertyName}', ${quote(child)}.${quote(column.databaseName)}${isExactNumber(column) ? '::text' : ''}`);
+  const selected = columns.map((column) => `${quote(child)}.${quote(column.databaseName)}${isExactNumber(column) ? '::text' : ''} AS ${quote(column.propertyName)}`);
   const parentColumn = metadata.findColumnWithPropertyPath(parentProperty);
   const organisation = metadata.findColumnWithPropertyPath('organisationId');
   if (!parentColumn || !organisation) throw new Error(`${metadata.name} has no ${parentProperty} or organisationId`);
@@ -51,9 +52,10 @@ export function embeddedChildren(
     `${quote(child)}.${quote(organisation.databaseName)} = ${quote(parentAlias)}."organisation_id"`,
     ...(metadata.deleteDateColumn ? [`${quote(child)}.${quote(metadata.deleteDateColumn.databaseName)} IS NULL`] : []),
   ];
+  // A row per child turned into JSON whole, rather than json_build_object (at most 50 pairs).
   const sql =
-    `COALESCE((SELECT json_agg(json_build_object(${pairs.join(', ')}) ORDER BY ${quote(child)}."id") ` +
-    `FROM ${quote(metadata.tableName)} ${quote(child)} WHERE ${conditions.join(' AND ')}), '[]'::json)`;
+    `COALESCE((SELECT json_agg(${quote(`${child}_row`)} ORDER BY ${quote(`${child}_row`)}."id") FROM (SELECT ${selected.join(', ')} ` +
+    `FROM ${quote(metadata.tableName)} ${quote(child)} WHERE ${conditions.join(' AND ')}) ${quote(`${child}_row`)}), '[]'::json)`;
   const timestamps = columns.filter(isTimestamp).map((column) => column.propertyName);
   return {
     sql,

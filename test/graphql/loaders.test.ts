@@ -179,7 +179,7 @@ describe('the columns a nested query reads', () => {
     // Media files come inside the distributions statement, as JSON, with only their asked columns.
     expect(counter.statements.filter((sql) => sql.includes('FROM "distribution_media"'))).toEqual([distributions]);
     expect(distributions).toContain('json_agg');
-    expect(distributions).toContain('"d_mediaLibrary"."file_url"');
+    expect(distributions).toContain('"d_mediaLibrary"."file_url" AS "fileUrl"');
     expect(distributions).not.toContain('"d_mediaLibrary"."media_notes"');
   });
 
