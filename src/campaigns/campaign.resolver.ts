@@ -11,6 +11,7 @@ import { Campaign } from './campaign.entity';
 import { CampaignConnection, CampaignDeletePayload, CampaignOrder, CampaignPayload } from './campaign.graphql';
 import { CampaignFilter, CampaignInput } from './campaign.input';
 import type { GraphQLResolveInfo } from 'graphql';
+import { distributionSelectionOf } from '../distributions/distribution-selection';
 import { projectionOf } from '../graphql/projection';
 
 const RESOURCE = 'Campaign';
@@ -52,7 +53,7 @@ export class CampaignResolver {
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<Connection<Content>> {
-    return toConnection(await loaders.contentPages('campaignId', connectionRequest(first, after, null), projectionOf(info)).load(campaign.id));
+    return toConnection(await loaders.contentPages('campaignId', connectionRequest(first, after, null), projectionOf(info), distributionSelectionOf(info)).load(campaign.id));
   }
 
   @Mutation(() => CampaignPayload)

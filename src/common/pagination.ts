@@ -3,6 +3,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { ValidationFailedError } from './errors';
 import { parseBigId, parseId } from './ids';
 import { assertValid } from './validation';
+import type { EmbeddedChildren } from '../db/embedded-json';
 import { readProjected, type Projection } from '../db/projection';
 
 export const DEFAULT_PAGE_SIZE = 15;
@@ -188,6 +189,7 @@ export async function fetchChildConnections<T extends ObjectLiteral & { id: numb
   parentIds: readonly number[],
   request: ConnectionRequest,
   projection?: Projection,
+  embedded: readonly EmbeddedChildren[] = [],
 ): Promise<Map<number, ConnectionSlice<T>>> {
   await assertValid(request);
   const alias = query.alias;
@@ -210,6 +212,8 @@ export async function fetchChildConnections<T extends ObjectLiteral & { id: numb
       .setParameters({ ...ranked.getParameters(), perParent: request.first + 1 })
       .orderBy(`${alias}.id`, 'ASC'),
     projection,
+    [],
+    embedded,
   );
 
   const byParent = new Map<number, T[]>();

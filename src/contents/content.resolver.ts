@@ -56,7 +56,9 @@ export class ContentResolver {
 
   @FieldResolver(() => [Distribution], { description: 'Distributions of the piece, by id (a handful per piece).' })
   async distributions(@Root() content: Content, @Ctx() { loaders }: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<Distribution[]> {
-    return loaders.distributionsByContentId(projectionOf(info), childProjectionOf(info, 'mediaLibrary')).load(content.id);
+    // Read with the page of pieces when the page's selection asked for them (distribution-selection.ts).
+    const embedded = (content as Content & { distributions?: Distribution[] }).distributions;
+    return embedded ?? loaders.distributionsByContentId(projectionOf(info), childProjectionOf(info, 'mediaLibrary')).load(content.id);
   }
 
   @Mutation(() => ContentPayload)

@@ -17,7 +17,9 @@ import { ContentStatus, contentStatuses } from './content-status';
 import { Content } from './content.entity';
 import { ContentFilter, ContentInput } from './content.input';
 import { contentWire, toContentRecord } from './content.record';
+import { embeddedChildren } from '../db/embedded-json';
 import type { Projection } from '../db/projection';
+import { distributionsEmbedding, type DistributionSelection } from '../distributions/distribution-queries';
 
 const RESOURCE = 'Content';
 const REQUIRED_ON_CREATE = ['campaignId', 'phaseId', 'contentName'] as const;
@@ -44,8 +46,11 @@ export class ContentService {
     parentIds: readonly number[],
     request: ConnectionRequest,
     projection?: Projection,
+    distributions?: DistributionSelection,
   ): Promise<Map<number, ConnectionSlice<Content>>> {
-    return fetchChildConnections(tenantQuery(this.dataSource.manager, Content, 'c', ctx), parent, parentIds, request, projection);
+    const manager = this.dataSource.manager;
+    const embedded = distributions ? [embeddedChildren(manager, 'c', distributionsEmbedding(distributions))] : [];
+    return fetchChildConnections(tenantQuery(manager, Content, 'c', ctx), parent, parentIds, request, projection, embedded);
   }
 
   async get(ctx: RequestContext, id: number): Promise<Content> {

@@ -16,7 +16,7 @@ import { DistributionStatus } from './distribution-status';
 import { Distribution } from './distribution.entity';
 import { checkCampaign, checkChangedEntry, checkNewEntry, distributionReferences, fieldsOf, linkFields, mediaFields } from './distribution-rules';
 import { type DistributionInput, DistributionsInput } from './distribution.input';
-import { distributionWithLinkQuery, fullDistributionQuery } from './distribution-queries';
+import { distributionWithLinkQuery, fullDistributionQuery, mediaEmbedding } from './distribution-queries';
 import { distributionWire, mediaItemWire, toDistributionRecord } from './distribution.record';
 import { MediaItem } from './media-item.entity';
 import { PrimaryLink } from './primary-link.entity';
@@ -64,7 +64,7 @@ export class DistributionService {
       distributionWithLinkQuery(manager, ctx).andWhere('d.contentId = ANY(:contentIds)', { contentIds: [...contentIds] }).orderBy('d.id', 'ASC'),
       projection,
       [],
-      media ? [embeddedChildren(manager, MediaItem, 'distributionId', 'd', 'mediaLibrary', media.projection)] : [],
+      media ? [embeddedChildren(manager, 'd', mediaEmbedding(media.projection))] : [],
     );
   }
 

@@ -4,6 +4,7 @@ import type { Campaign } from '../campaigns/campaign.entity';
 import type { ConnectionRequest, ConnectionSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import type { Content } from '../contents/content.entity';
+import { distributionSelectionKey, type DistributionSelection } from '../distributions/distribution-queries';
 import type { Distribution } from '../distributions/distribution.entity';
 import type { MediaItem } from '../distributions/media-item.entity';
 import type { Member } from '../members/member.entity';
@@ -41,7 +42,13 @@ export interface Loaders {
   /** Keyed by event id (a bigint, as a string); null once the event has left the feed. */
   eventById: DataLoader<string, OutboxEvent | null>;
   /** One loader per parent kind and page arguments: parents asking for the same page batch together. */
-  contentPages(parent: 'campaignId' | 'phaseId', request: ConnectionRequest, projection: Projection): DataLoader<number, ConnectionSlice<Content>>;
+  /** With `distributions`, each piece's distributions (and their link and media as selected) come in the same statement. */
+  contentPages(
+    parent: 'campaignId' | 'phaseId',
+    request: ConnectionRequest,
+    projection: Projection,
+    distributions?: DistributionSelection,
+  ): DataLoader<number, ConnectionSlice<Content>>;
 }
 
 /** Keys are ids: numbers, or strings for bigint ids (events, deliveries). */
@@ -106,10 +113,11 @@ export function createLoaders(services: Services, ctx: RequestContext): Loaders 
     attemptsByDeliveryId: groupedBy((attempt) => attempt.deliveryId, (ids) => services.webhooks.attemptsOf(ctx, ids)),
     eventById: byId((ids) => services.events.findByIds(ctx, ids)),
     contentPages: perKey(
-      (parent, request, projection) => `${parent}:${request.first}:${request.after ?? ''}:${projectionKey(projection)}`,
-      (parent: 'campaignId' | 'phaseId', request: ConnectionRequest, projection: Projection) =>
+      (parent, request, projection, distributions) =>
+        `${parent}:${request.first}:${request.after ?? ''}:${projectionKey(projection)}:${distributionSelectionKey(distributions)}`,
+      (parent: 'campaignId' | 'phaseId', request: ConnectionRequest, projection: Projection, distributions?: DistributionSelection) =>
         new DataLoader<number, ConnectionSlice<Content>>(async (ids) => {
-          const slices = await services.contents.connectionsByParent(ctx, parent, ids, request, projection);
+          const slices = await services.contents.connectionsByParent(ctx, parent, ids, request, projection, distributions);
           return ids.map((id) => slices.get(id)!);
         }),
     ),

@@ -60,21 +60,28 @@ function collectProjection(info: GraphQLResolveInfo): Projection {
 const childProjections = new WeakMap<readonly FieldNode[], Map<string, { projection: Projection } | undefined>>();
 
 /**
- * The projection of a list field of the resolving field's objects (`mediaLibrary` of
- * `distributions { id mediaLibrary { fileUrl } }`), for a read that embeds those children; undefined
- * when no selection asks for that field.
+ * The projection of a field of the resolving field's objects, or of a path of plain fields below
+ * them (`mediaLibrary`, or `distributions.primaryLink` from a contents connection), for a read that
+ * embeds those rows; undefined when no selection asks for it.
  */
-export function childProjectionOf(info: GraphQLResolveInfo, field: string): { projection: Projection } | undefined {
-  let byField = childProjections.get(info.fieldNodes);
-  if (!byField) {
-    byField = new Map();
-    childProjections.set(info.fieldNodes, byField);
+export function childProjectionOf(info: GraphQLResolveInfo, path: string): { projection: Projection } | undefined {
+  let byPath = childProjections.get(info.fieldNodes);
+  if (!byPath) {
+    byPath = new Map();
+    childProjections.set(info.fieldNodes, byPath);
   }
-  if (!byField.has(field)) {
-    const named = objectFields(info).filter((node) => node.name.value === field);
-    const children: FieldNode[] = [];
-    for (const node of named) collectFields(node.selectionSet, info, children);
-    byField.set(field, named.length === 0 ? undefined : { projection: namesOf(children) });
+  if (!byPath.has(path)) {
+    const fields = fieldsAt(objectFields(info), path.split('.'), info);
+    byPath.set(path, fields ? { projection: namesOf(fields) } : undefined);
   }
-  return byField.get(field);
+  return byPath.get(path);
+}
+
+/** The fields asked below `path` (merged over aliases and fragments); undefined when nothing asks for it. */
+function fieldsAt(fields: FieldNode[], path: string[], info: GraphQLResolveInfo): FieldNode[] | undefined {
+  const named = fields.filter((node) => node.name.value === path[0]);
+  if (named.length === 0) return undefined;
+  const below: FieldNode[] = [];
+  for (const node of named) collectFields(node.selectionSet, info, below);
+  return path.length === 1 ? below : fieldsAt(below, path.slice(1), info);
 }

@@ -10,6 +10,7 @@ import { Phase } from './phase.entity';
 import { PhaseDeletePayload, PhasePayload, PhasesCreatePayload } from './phase.graphql';
 import { PhaseInput, PhasesCreateInput } from './phase.input';
 import type { GraphQLResolveInfo } from 'graphql';
+import { distributionSelectionOf } from '../distributions/distribution-selection';
 import { projectionOf } from '../graphql/projection';
 
 const RESOURCE = 'Phase';
@@ -34,7 +35,7 @@ export class PhaseResolver {
     @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<Connection<Content>> {
-    return toConnection(await loaders.contentPages('phaseId', connectionRequest(first, after, null), projectionOf(info)).load(phase.id));
+    return toConnection(await loaders.contentPages('phaseId', connectionRequest(first, after, null), projectionOf(info), distributionSelectionOf(info)).load(phase.id));
   }
 
   @Mutation(() => PhasesCreatePayload, { description: 'Creates phases for a campaign, all or nothing.' })
