@@ -9,7 +9,7 @@ import { benchDatabase } from './bench-database';
 import { countStatements } from '../src/db/statement-counter';
 import { createLogger } from '../src/logging/logger';
 import { createServices } from '../src/services';
-import { loadConfig } from '../src/config/config';
+import { benchServerConfig } from './bench-server-config';
 import { webhookDeps } from '../src/webhooks/webhook-deps';
 
 /**
@@ -39,23 +39,7 @@ async function main(): Promise<void> {
   const benchDb = await benchDatabase(logger);
   const databaseUrl = benchDb.url;
 
-  // The load comes from one key as fast as it can: the per-key rate limit, the GraphQL cost budget
-  // and load shedding, which would refuse most of it by design, are lifted so the figures measure
-  // the work itself.
-  const config = loadConfig({
-    DATABASE_URL: databaseUrl,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
-    SECRETS_KEY: randomBytes(32).toString('hex'),
-    WORKER: 'false',
-    RATE_LIMIT_MAX: '1000000',
-    GRAPHQL_COST_BUCKET_SIZE: '1000000000000',
-    GRAPHQL_COST_RESTORE_RATE: '1000000000000',
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    MAX_HEAP_USED_BYTES: '0',
-  });
+  const config = benchServerConfig(databaseUrl, randomBytes(32).toString('hex'));
   const seeding = await openDatabase(config, logger);
   const seedingWebhooks = await webhookDeps(config, seeding, logger);
   const started = Date.now();

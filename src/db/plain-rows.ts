@@ -10,9 +10,20 @@ import type { EmbeddedChildren } from './embedded-json';
  */
 export function readsAsPlainRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): boolean {
   const main = query.expressionMap.mainAlias;
-  const plainClass = (metadata: EntityMetadata): boolean => typeof metadata.target !== 'function' || prototypesAreEmpty(metadata.target.prototype as object);
   if (!main?.hasMetadata || !plainClass(main.metadata)) return false;
   return query.expressionMap.joinAttributes.every((join) => join.mapToProperty && !join.isMany && join.alias.hasMetadata && plainClass(join.alias.metadata));
+}
+
+const plainClasses = new WeakMap<EntityMetadata, boolean>();
+
+/** Whether the entity's class has nothing a plain object would lack; worked out once per entity. */
+function plainClass(metadata: EntityMetadata): boolean {
+  let plain = plainClasses.get(metadata);
+  if (plain === undefined) {
+    plain = typeof metadata.target !== 'function' || prototypesAreEmpty(metadata.target.prototype as object);
+    plainClasses.set(metadata, plain);
+  }
+  return plain;
 }
 
 /** No getter or method anywhere on the prototype chain below Object.prototype. */
