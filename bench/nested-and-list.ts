@@ -11,6 +11,7 @@ import { createLogger } from '../src/logging/logger';
 import { createServices } from '../src/services';
 import { benchServerConfig } from './bench-server-config';
 import { webhookDeps } from '../src/webhooks/webhook-deps';
+import { PROJECT_NESTED_QUERY as NESTED_QUERY } from './compare/answers';
 
 /**
  * Seeds the demo workspace (users, members, publisher profiles, 50 campaigns × 3 phases × 4
@@ -23,7 +24,6 @@ import { webhookDeps } from '../src/webhooks/webhook-deps';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-const NESTED_QUERY = `{ campaigns(first: 50) { nodes { id campaignTitle phases { id phaseTitle contents { nodes { id contentName distributions { id status primaryLink { originalLink } mediaLibrary { fileUrl } } } } } } } }`;
 
 const RELATIONS_QUERY = `{ campaigns(first: 50) { nodes { id primaryAdvertiserAccount { name primaryContact { email } members { email } } phases { id contents { nodes { id editor { email roles { name } } publisherTitle { name publisherProfile { name } } distributions { id publisherTitle { name } } } } } } } }`;
 

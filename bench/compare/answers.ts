@@ -1,6 +1,6 @@
 import { DistributionStatus } from '../../src/distributions/distribution-status';
 
-/** The nested query of bench/nested-and-list.ts, as the project (A) is asked it. */
+/** The nested query every bench sends the project (A): bench/nested-and-list.ts, bench/workspace-scale.ts and this comparison. */
 export const PROJECT_NESTED_QUERY = `{ campaigns(first: 50) { nodes { id campaignTitle phases { id phaseTitle contents { nodes { id contentName distributions { id status primaryLink { originalLink } mediaLibrary { fileUrl } } } } } } } }`;
 
 /**

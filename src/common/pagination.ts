@@ -179,9 +179,11 @@ export async function fetchNewestFirst<T extends ObjectLiteral & { id: string }>
 }
 
 /**
- * The first page of children for many parents in one statement (DataLoader batches): each
- * parent's rows ranked by id, `first + 1` kept per parent to tell whether more follow. `after`
- * (an id cursor) applies to every parent, as a nested list is paged one parent at a time.
+ * The first page of children for many parents in one statement (DataLoader batches): for each
+ * parent, a LATERAL subquery walks the (workspace, parent, id) index in order and stops after
+ * `first + 1` rows, which tells whether more follow. The work is bounded by parents × page size,
+ * not by how many children the parents, or the workspace, hold. `after` (an id cursor) applies to
+ * every parent, as a nested list is paged one parent at a time.
  */
 export async function fetchChildConnections<T extends ObjectLiteral & { id: number }>(
   query: SelectQueryBuilder<T>,
@@ -199,17 +201,24 @@ export async function fetchChildConnections<T extends ObjectLiteral & { id: numb
   const parent = `${query.escape(alias)}.${query.escape(parentColumn)}`;
   const id = `${query.escape(alias)}.${query.escape('id')}`;
 
-  const ranked = query
+  // Inside the subquery the alias names its own row, which shadows the outer query's.
+  const firstOfParent = query
     .clone()
     .select(id, 'id')
-    .addSelect(`ROW_NUMBER() OVER (PARTITION BY ${parent} ORDER BY ${id})`, 'rank')
-    .andWhere(`${parent} = ANY(:parentIds)`, { parentIds: [...parentIds] });
-  if (request.after !== undefined) ranked.andWhere(`${id} > :afterId`, { afterId: decodeCursor(request.after, 'id', 'integer').id });
+    .andWhere(`${parent} = parent_ids.id`)
+    .orderBy(id, 'ASC')
+    .limit(request.first + 1);
+  if (request.after !== undefined) firstOfParent.andWhere(`${id} > :afterId`, { afterId: decodeCursor(request.after, 'id', 'integer').id });
 
+  // `= ANY(ARRAY(…))` rather than `IN (…)`: the ids arrive as one array, so the outer read is a
+  // primary-key lookup, never a scan of the workspace joined against them.
   const rows = await readProjected(
     query
-      .andWhere(`${id} IN (SELECT ranked.id FROM (${ranked.getQuery()}) ranked WHERE ranked.rank <= :perParent)`, { perParent: request.first + 1 })
-      .setParameters({ ...ranked.getParameters(), perParent: request.first + 1 })
+      .andWhere(
+        `${id} = ANY(ARRAY(SELECT page.id FROM unnest(CAST(:parentIds AS integer[])) AS parent_ids(id) CROSS JOIN LATERAL (${firstOfParent.getQuery()}) page))`,
+        { parentIds: [...parentIds] },
+      )
+      .setParameters(firstOfParent.getParameters())
       .orderBy(`${alias}.id`, 'ASC'),
     projection,
     [],

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import 'reflect-metadata';
+import { Client } from 'pg';
+import { startApp } from '../src/app';
+import { seedDemo } from '../src/cli/seed-demo';
+import { openDatabase } from '../src/db/database';
+import { countStatements } from '../src/db/statement-counter';
+import { createLogger } from '../src/logging/logger';
+import { createServices } from '../src/services';
+import { webhookDeps } from '../src/webhooks/webhook-deps';
+import { benchDatabase } from './bench-database';
+import { benchServerConfig } from './bench-server-config';
+import { PROJECT_NESTED_QUERY as NESTED_QUERY } from './compare/answers';
+
+/**
+ * Does the nested query's PostgreSQL time grow with the workspace? Seeds the demo workspace (50
+ * campaigns × 3 phases × 4 contents × 2 distributions, each with a link and two media files), then
+ * grows the same workspace to each size of BENCH_SCALE_SIZES by copying its campaign trees in SQL
+ * (seeding 5,000 campaigns through the services would take most of an hour). At each size, after
+ * ANALYZE, it sends the nested query once to record its statements and their parameters, then
+ * replays each statement under `EXPLAIN (ANALYZE, TIMING OFF)` and sums PostgreSQL's own
+ * execution times (median of BENCH_SCALE_RUNS), and times the whole request over HTTP.
+ *
+ *   npm run bench:scale      (BENCH_SCALE_SIZES=50,500,5000, BENCH_SCALE_RUNS=21, DATABASE_URL optional;
+ *                            BENCH_SCALE_PLANS=1 prints each statement's plan on stderr)
+ */
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '50,500,5000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 21);
+const SEEDED_CAMPAIGNS = 50;
+
+/** A table copied with its rows' parents remapped to the copies: children after their parents. */
+interface CopiedTable {
+  table: string;
+  sequence: string;
+  /** Foreign-key column → table whose copy it must point at. */
+  parents: Record<string, string>;
+}
+
+const TREE: readonly CopiedTable[] = [
+  { table: 'campaigns', sequence: 'campaigns_id_seq', parents: {} },
+  { table: 'phases', sequence: 'phases_id_seq', parents: { campaign_id: 'campaigns' } },
+  { table: 'contents', sequence: 'content_distribution_id_seq', parents: { campaign_id: 'campaigns', phase_id: 'phases' } },
+  { table: 'distributions', sequence: 'content_distribution_id_seq', parents: { campaign_id: 'campaigns', content_id: 'contents' } },
+  { table: 'distribution_links', sequence: 'distribution_links_id_seq', parents: { distribution_id: 'distributions' } },
+  { table: 'distribution_media', sequence: 'distribution_media_id_seq', parents: { distribution_id: 'distributions' } },
+];
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/**
+ * Adds `copies` copies of the workspace's seeded campaign trees (the campaigns with the lowest
+ * ids, and everything under them), each row with a new id from its table's sequence and its
+ * parents pointing at the same copy's rows.
+ */
+async function copyTrees(client: Client, organisationId: number, copies: number): Promise<void> {
+  await client.query('BEGIN');
+  for (const { table, sequence, parents } of TREE) {
+    const columns = (
+      await client.query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 AND column_name <> 'id' ORDER BY ordinal_position`,
+        [table],
+      )
+    ).rows.map((row) => row.column_name);
+    const remapped = Object.keys(parents);
+    const kept = columns.filter((column) => !remapped.includes(column));
+    const source =
+      table === 'campaigns'
+        ? `(SELECT id FROM campaigns WHERE organisation_id = $1 ORDER BY id LIMIT ${SEEDED_CAMPAIGNS}) seeded CROSS JOIN generate_series(1, $2) copy`
+        : `${table} t JOIN map_${Object.values(parents)[0]} parent ON parent.old_id = t.${remapped[0]}`;
+    const original = table === 'campaigns' ? 'seeded.id' : 't.id';
+    const copy = table === 'campaigns' ? 'copy' : 'parent.copy';
+    await client.query(`DROP TABLE IF EXISTS map_${table}`);
+    await client.query(
+      `CREATE TEMP TABLE map_${table} AS SELECT ${original} AS old_id, ${copy} AS copy, nextval('${sequence}') AS new_id FROM ${source}${table === 'campaigns' ? '' : ' WHERE t.organisation_id = $1'}`,
+      table === 'campaigns' ? [organisationId, copies] : [organisationId],
+    );
+    const joins = remapped.map((column, i) => `JOIN map_${parents[column]} p${i} ON p${i}.old_id = t.${column} AND p${i}.copy = m.copy`).join(' ');
+    await client.query(
+      `INSERT INTO ${table} (id, ${[...remapped, ...kept].join(', ')})
+       SELECT m.new_id, ${[...remapped.map((_, i) => `p${i}.new_id`), ...kept.map((column) => `t.${column}`)].join(', ')}
+       FROM ${table} t JOIN map_${table} m ON m.old_id = t.id ${joins}`,
+    );
+  }
+  await client.query('COMMIT');
+}
+
+async function main(): Promise<void> {
+  const logger = createLogger('warn', process.stderr);
+  const benchDb = await benchDatabase(logger);
+  const config = benchServerConfig(benchDb.url, randomBytes(32).toString('hex'));
+
+  const seeding = await openDatabase(config, logger);
+  const demo = await seedDemo(createServices(seeding.dataSource, await webhookDeps(config, seeding, logger)), SEEDED_CAMPAIGNS);
+  await seeding.close();
+
+  const client = new Client({ connectionString: benchDb.url });
+  await client.connect();
+  const [workspace] = (await client.query<{ organisation_id: number }>('SELECT organisation_id FROM campaigns ORDER BY id LIMIT 1')).rows;
+  if (!workspace) throw new Error('nothing seeded');
+
+  const app = await startApp(config, createLogger('silent'));
+  const address = app.server.addresses().find((a) => typeof a === 'object');
+  const url = `http://127.0.0.1:${address?.port}/graphql`;
+  const counter = countStatements(app.database.dataSource);
+  const request = () => fetch(url, { method: 'POST', headers: { 'x-api-key': demo.key, 'content-type': 'application/json' }, body: JSON.stringify({ query: NESTED_QUERY }) });
+
+  process.stdout.write(
+    `\n| campaigns in the workspace | contents | statements / request | PostgreSQL execution ms (sum of medians) | slowest statement ms | request p50 ms (1 connection) | answer bytes |\n|---|---|---|---|---|---|---|\n`,
+  );
+  let campaigns = SEEDED_CAMPAIGNS;
+  for (const size of SIZES) {
+    if (size > campaigns) {
+      await copyTrees(client, workspace.organisation_id, (size - campaigns) / SEEDED_CAMPAIGNS);
+      campaigns = size;
+    }
+    await client.query('ANALYZE');
+    const [{ contents } = { contents: 0 }] = (await client.query<{ contents: number }>('SELECT count(*)::int AS contents FROM contents WHERE organisation_id = $1', [workspace.organisation_id])).rows;
+
+    for (let i = 0; i < 5; i += 1) await (await request()).text(); // warm-up
+    counter.reset();
+    const answer = await (await request()).text();
+    const statements = counter.calls.map((call) => ({ ...call }));
+
+    const perStatement = [];
+    for (const { sql, parameters } of statements) {
+      const times: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const plan = await client.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`, [...(parameters ?? [])]);
+        times.push(plan.rows[0]?.['QUERY PLAN'][0]['Execution Time'] ?? 0);
+      }
+      perStatement.push(median(times));
+    }
+
+    const latencies: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const started = performance.now();
+      await (await request()).text();
+      latencies.push(performance.now() - started);
+    }
+    const sum = perStatement.reduce((a, b) => a + b, 0);
+    if (process.env.BENCH_SCALE_PLANS) {
+      for (const { sql, parameters } of statements) {
+        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, [...(parameters ?? [])]);
+        process.stderr.write(`\n${sql}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+      }
+    }
+    process.stdout.write(
+      `| ${size.toLocaleString('en')} | ${contents.toLocaleString('en')} | ${statements.length} | ${sum.toFixed(1)} | ${Math.max(...perStatement).toFixed(1)} | ${median(latencies).toFixed(0)} | ${answer.length.toLocaleString('en')} |\n`,
+    );
+  }
+  process.stdout.write(`\n${RUNS} runs per figure, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}\n`);
+
+  counter.stop();
+  await client.end();
+  await app.stop();
+  await benchDb.stop();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
