@@ -1,8 +1,9 @@
 /**
- * ESM-only packages (pg-boss and its ESM dependencies) are compiled to CommonJS for Jest's module
- * registry; Node itself loads them natively (require of ES modules).
+ * ESM-only packages (pg-boss and its ESM dependencies, @fastify/static's content-disposition) are
+ * compiled to CommonJS for Jest's module registry; Node itself loads them natively (require of ES
+ * modules).
  */
-const ESM_PACKAGES = ['pg-boss', 'serialize-error', 'non-error'];
+const ESM_PACKAGES = ['pg-boss', 'serialize-error', 'non-error', 'content-disposition'];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -13,7 +14,8 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }],
     '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', moduleResolution: 'node', target: 'es2022', esModuleInterop: true, isolatedModules: true }, diagnostics: false }],
   },
-  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
+  // Nested copies too (`@fastify/static/node_modules/content-disposition`).
+  transformIgnorePatterns: [`/node_modules/(?!(?:.*/node_modules/)?(${ESM_PACKAGES.join('|')})/)`],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['reflect-metadata'],

@@ -1,48 +1,106 @@
-import type { FastifyInstance } from 'fastify';
-import { parseIdOrNotFound } from '../common/ids';
-import { done, success } from '../http/rest/envelope';
+import { inputSchema } from '../http/rest/openapi/input-schema';
+import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
+import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, listQuery } from '../http/rest/request-input';
-import type { RestDeps } from '../http/rest/rest-deps';
+import { bodyInput, idParam, listQuery } from '../http/rest/request-input';
+import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
+import { Campaign } from './campaign.entity';
 import { CampaignFilter, CampaignInput } from './campaign.input';
 import { campaignWire, toCampaignRecord } from './campaign.record';
 
 const RESOURCE = 'Campaign';
+const TAG = 'Campaigns';
 const config = { wire: campaignWire };
+const record = recordSchema('Campaign', campaignWire, Campaign);
+const body = inputSchema('CampaignInput', campaignWire, CampaignInput);
+const id = { id: 'A campaign of this workspace.' };
+
+const LIST_QUERY = {
+  paged: true,
+  filterClass: CampaignFilter,
+  filters: {
+    campaign_status: { prop: 'campaignStatus', integer: true, description: 'Only campaigns in this status (1 draft … 5; see the campaign statuses library).' },
+    search: { prop: 'search', description: 'Case-insensitive match anywhere in the title or the brand promoted.' },
+    advertiser_account_id: { prop: 'advertiserAccountId', description: 'Only campaigns run for this advertiser account.' },
+  },
+} satisfies ListQueryDeclaration;
 
 /** v2 campaigns (spec §4.5): a thin translation onto CampaignService. Update is a POST, as documented. */
-export function registerCampaignRoutes(app: FastifyInstance, { services, publicUrl }: RestDeps): void {
-  const campaigns = services.campaigns;
-
-  app.get('/campaigns', { config }, async (request) => {
-    const { filter, page } = listQuery(request, CampaignFilter, {
-      campaign_status: { prop: 'campaignStatus', integer: true },
-      search: { prop: 'search' },
-      advertiser_account_id: { prop: 'advertiserAccountId' },
-    });
-    const slice = await campaigns.list(requestContext(request), filter, page);
-    return success('Campaigns retrieved successfully', { campaigns: paginated(request, publicUrl, slice, toCampaignRecord) });
-  });
-
-  app.post('/campaigns', { config }, async (request) => {
-    const campaign = await campaigns.create(requestContext(request), bodyInput(request, campaignWire, CampaignInput));
-    return success('Campaign created successfully', { campaign: toCampaignRecord(campaign) });
-  });
-
-  app.get<{ Params: { id: string } }>('/campaigns/:id', { config }, async (request) => {
-    const campaign = await campaigns.get(requestContext(request), parseIdOrNotFound(request.params.id, RESOURCE));
-    return success('Campaign retrieved successfully', { campaign: toCampaignRecord(campaign) });
-  });
-
-  app.post<{ Params: { id: string } }>('/campaigns/:id', { config }, async (request) => {
-    const id = parseIdOrNotFound(request.params.id, RESOURCE);
-    const campaign = await campaigns.update(requestContext(request), id, bodyInput(request, campaignWire, CampaignInput));
-    return success('Campaign updated successfully', { campaign: toCampaignRecord(campaign) });
-  });
-
-  app.delete<{ Params: { id: string } }>('/campaigns/:id', { config }, async (request) => {
-    await campaigns.delete(requestContext(request), parseIdOrNotFound(request.params.id, RESOURCE));
-    return done('Campaign deleted successfully');
-  });
-}
+export const campaignRoutes: V2Route[] = [
+  {
+    method: 'GET',
+    path: '/campaigns',
+    operationId: 'listCampaigns',
+    summary: 'List campaigns',
+    tag: TAG,
+    query: LIST_QUERY,
+    success: { message: 'Campaigns retrieved successfully', data: keyed('campaigns', pageOf(record)) },
+    config,
+    async handle(request, { services, publicUrl }) {
+      const { filter, page } = listQuery(request, CampaignFilter, LIST_QUERY.filters);
+      const slice = await services.campaigns.list(requestContext(request), filter, page);
+      return { campaigns: paginated(request, publicUrl, slice, toCampaignRecord) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/campaigns',
+    operationId: 'createCampaign',
+    summary: 'Create a campaign',
+    description: '`campaign_title` and `primary_advertiser_account_id` are required.',
+    tag: TAG,
+    body,
+    success: { message: 'Campaign created successfully', data: keyed('campaign', record) },
+    config,
+    async handle(request, { services }) {
+      const campaign = await services.campaigns.create(requestContext(request), bodyInput(request, campaignWire, CampaignInput));
+      return { campaign: toCampaignRecord(campaign) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/campaigns/:id',
+    operationId: 'getCampaign',
+    summary: 'Get a campaign',
+    tag: TAG,
+    params: id,
+    success: { message: 'Campaign retrieved successfully', data: keyed('campaign', record) },
+    config,
+    async handle(request, { services }) {
+      const campaign = await services.campaigns.get(requestContext(request), idParam(request, 'id', RESOURCE));
+      return { campaign: toCampaignRecord(campaign) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/campaigns/:id',
+    operationId: 'updateCampaign',
+    summary: 'Update a campaign',
+    description: 'Fields left out are unchanged. A POST, as the specification documents it.',
+    tag: TAG,
+    params: id,
+    body,
+    success: { message: 'Campaign updated successfully', data: keyed('campaign', record) },
+    config,
+    async handle(request, { services }) {
+      const campaignId = idParam(request, 'id', RESOURCE);
+      const campaign = await services.campaigns.update(requestContext(request), campaignId, bodyInput(request, campaignWire, CampaignInput));
+      return { campaign: toCampaignRecord(campaign) };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/campaigns/:id',
+    operationId: 'deleteCampaign',
+    summary: 'Delete a campaign',
+    description: 'Soft delete; its phases, contents and distributions go with it.',
+    tag: TAG,
+    params: id,
+    success: { message: 'Campaign deleted successfully' },
+    config,
+    async handle(request, { services }) {
+      await services.campaigns.delete(requestContext(request), idParam(request, 'id', RESOURCE));
+    },
+  },
+];

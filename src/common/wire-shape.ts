@@ -1,4 +1,5 @@
 import { camelCase, snakeCase } from 'typeorm/util/StringUtils.js';
+import type { JsonSchema } from './json-schema';
 
 /** How one field of a v2 record is spelled and typed on the wire. */
 export interface WireFieldSpec {
@@ -13,7 +14,14 @@ export interface WireFieldSpec {
   readOnly?: boolean;
   /** Accepted in bodies but not shown in records (the record names the value differently). */
   writeOnly?: boolean;
+  /**
+   * The field's JSON Schema on the wire, for the OpenAPI document: needed only where the entity's
+   * column does not say it (a value computed for the record, or a conversion that changes the type).
+   */
+  schema?: JsonSchema;
 }
+
+export type WireField = Readonly<WireFieldSpec & { prop: string }>;
 
 export interface MappedBody {
   values: Record<string, unknown>;
@@ -85,6 +93,11 @@ export class WireShape {
       show: (value: unknown, convert: (value: unknown) => unknown) => unknown,
     ) => (values: Record<string, unknown>) => Record<string, unknown>;
     return make(converts, show);
+  }
+
+  /** Every declared field, in the spec's order (for the OpenAPI document). */
+  get declaredFields(): readonly WireField[] {
+    return this.fields;
   }
 
   /** A JSON body in v2 spelling → service-input properties; unknown names are reported, read-only ones skipped. */

@@ -6,6 +6,7 @@ import { DEFAULT_LIMITS } from '../../src/config/config-input';
 import { createLogger } from '../../src/logging/logger';
 import { createServices, type Services } from '../../src/services';
 import { webhookDeps } from '../../src/webhooks/webhook-deps';
+import { assertMatchesContract } from './openapi-contract';
 import { freshDatabase } from './test-database';
 
 export interface TestApp {
@@ -122,6 +123,7 @@ export function apiClient(baseUrl: string, defaultHeaders: Record<string, string
     } catch {
       // keep the raw text: a test asserting JSON will fail on it visibly
     }
+    assertMatchesContract(method, path, response.status, parsed);
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
   return {

@@ -30,7 +30,7 @@ export const REPLAY_WINDOW_SECONDS = 24 * 60 * 60;
 /** How long an unfinished claim blocks its key before the same request may take it over. */
 export const STALE_CLAIM_SECONDS = 60;
 
-const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+export const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const MALFORMED_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 printable ASCII characters';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAdvertiserAccountRoutes } from '../../advertiser-accounts/advertiser-account.routes';
-import { registerCampaignRoutes } from '../../campaigns/campaign.routes';
+import { campaignRoutes } from '../../campaigns/campaign.routes';
 import { registerContentRoutes } from '../../contents/content.routes';
 import { registerDistributionRoutes } from '../../distributions/distribution.routes';
 import { registerMemberRoutes } from '../../members/member.routes';
@@ -12,6 +12,10 @@ import { registerReferenceLibraryRoutes } from '../../reference-libraries/refere
 import { registerEventRoutes } from '../../events/event.routes';
 import { registerWebhookRoutes } from '../../webhooks/webhook.routes';
 import type { RestDeps } from './rest-deps';
+import { registerDeclaredRoutes, type V2Route } from './v2-route';
+
+/** Every declared /v2 operation, in the order of the document. */
+export const V2_ROUTES: readonly V2Route[] = [...campaignRoutes];
 
 /** Every /v2 route module; each resource group registers its own paths. */
 export function registerV2Routes(app: FastifyInstance, deps: RestDeps): void {
@@ -19,7 +23,6 @@ export function registerV2Routes(app: FastifyInstance, deps: RestDeps): void {
   registerOrganisationUserRoutes(app, deps);
   registerAdvertiserAccountRoutes(app, deps);
   registerMemberRoutes(app, deps);
-  registerCampaignRoutes(app, deps);
   registerPhaseRoutes(app, deps);
   registerContentRoutes(app, deps);
   registerDistributionRoutes(app, deps);
@@ -27,4 +30,5 @@ export function registerV2Routes(app: FastifyInstance, deps: RestDeps): void {
   registerReferenceLibraryRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerDeclaredRoutes(app, V2_ROUTES, deps);
 }

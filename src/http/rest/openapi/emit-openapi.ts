@@ -1,0 +1,16 @@
+import 'reflect-metadata';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { printOpenApiFile } from './print-openapi';
+
+/** `npm run openapi:emit`: rewrites the checked-in openapi.json from the route declarations. */
+async function main(): Promise<void> {
+  const target = path.resolve(__dirname, '..', '..', '..', '..', '..', 'openapi.json');
+  await writeFile(target, printOpenApiFile());
+  process.stdout.write(`wrote ${target}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { ERROR_CODES, ErrorCode } from '../../../common/error-codes';
+import type { JsonSchema } from '../../../common/json-schema';
+import type { V2Route } from '../v2-route';
+
+/** The v2 error envelope (spec §2.1 plus `code` and `request_id`). */
+export const ERROR_ENVELOPE: JsonSchema = {
+  title: 'ErrorEnvelope',
+  type: 'object',
+  properties: {
+    success: { const: false },
+    message: { type: 'string' },
+    code: { type: 'string', enum: [...ERROR_CODES] },
+    request_id: { type: 'string', description: 'The x-request-id of the request: quote it when reporting a problem.' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Field (v2 spelling) → what is wrong with it.' },
+  },
+  required: ['success', 'message', 'code', 'request_id'],
+  additionalProperties: false,
+};
+
+/** Each error answer the document names, with when a client gets it. */
+const ERROR_RESPONSES = {
+  BadRequest: { status: '400', description: 'The request cannot be read (malformed JSON, nesting too deep), or a read\'s answer is over MAX_RESPONSE_BYTES (`RESPONSE_TOO_LARGE`).', codes: [ErrorCode.BAD_REQUEST, ErrorCode.RESPONSE_TOO_LARGE] },
+  Unauthenticated: { status: '401', description: 'No `X-API-Key`, or one no workspace has.', codes: [ErrorCode.UNAUTHENTICATED] },
+  NotFound: { status: '404', description: 'The id names nothing in this workspace (another workspace\'s ids answer the same).', codes: [ErrorCode.NOT_FOUND] },
+  Conflict: { status: '409', description: 'A request with the same `Idempotency-Key` is still in progress.', codes: [ErrorCode.IDEMPOTENCY_KEY_IN_USE] },
+  PayloadTooLarge: { status: '413', description: 'The body is over 1 MiB.', codes: [ErrorCode.BAD_REQUEST] },
+  UnsupportedMediaType: { status: '415', description: 'The body is not `application/json`.', codes: [ErrorCode.BAD_REQUEST] },
+  Unprocessable: { status: '422', description: 'A field or query parameter breaks a rule (`errors` names each), or the `Idempotency-Key` was used with another request; nothing was changed.', codes: [ErrorCode.BAD_USER_INPUT, ErrorCode.IDEMPOTENCY_KEY_REUSED] },
+  RateLimited: { status: '429', description: 'The key has used its requests of the current window; `Retry-After` says when to retry.', codes: [ErrorCode.RATE_LIMITED] },
+  InternalError: { status: '500', description: 'Something unexpected; nothing internal is said.', codes: [ErrorCode.INTERNAL_SERVER_ERROR] },
+  Unavailable: { status: '503', description: 'The database cannot be reached, the server is overloaded or shutting down; retry after `Retry-After`.', codes: [ErrorCode.SERVICE_UNAVAILABLE] },
+} satisfies Record<string, { status: string; description: string; codes: ErrorCode[] }>;
+
+type ErrorResponseName = keyof typeof ERROR_RESPONSES;
+
+/** components.responses: one entry per error answer, each the error envelope. */
+export function errorResponseComponents(envelopeRef: JsonSchema): Record<string, OpenAPIV3_1.ResponseObject> {
+  return Object.fromEntries(
+    Object.entries(ERROR_RESPONSES).map(([name, { description, codes }]) => [
+      name,
+      { description: `${description} Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`, content: { 'application/json': { schema: envelopeRef } } },
+    ]),
+  );
+}
+
+/** The error answers an operation can give, from what it declares (an id, a body, a query; a read or a write). */
+export function errorResponsesOf(route: V2Route): Record<string, OpenAPIV3_1.ReferenceObject> {
+  const write = route.method !== 'GET';
+  const names: ErrorResponseName[] = ['BadRequest', 'Unauthenticated'];
+  if (route.params) names.push('NotFound');
+  if (write) names.push('Conflict', 'PayloadTooLarge', 'UnsupportedMediaType');
+  if (write || route.query || route.body) names.push('Unprocessable');
+  names.push('RateLimited', 'InternalError', 'Unavailable');
+  return Object.fromEntries(names.map((name) => [ERROR_RESPONSES[name].status, { $ref: `#/components/responses/${name}` }]));
+}

@@ -1,0 +1,69 @@
+import { getMetadataStorage } from 'class-validator';
+import { targetConstructorToSchema } from 'class-validator-jsonschema';
+import { defaultConverters, type ISchemaConverters } from 'class-validator-jsonschema/build/defaultConverters';
+import { type JsonSchema, nullable } from '../../../common/json-schema';
+import type { WireShape } from '../../../common/wire-shape';
+
+/**
+ * The project's own validators (src/common/validation.ts and friends) as JSON Schema, by the name
+ * they register. A validator missing here stops the document from being built (see `inputSchema`).
+ */
+const CUSTOM_VALIDATORS: Record<string, JsonSchema> = {
+  isEntityId: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[0-9]+$' }], description: 'A positive integer id, or its digits as a string.' },
+  isCalendarDate: { type: 'string', format: 'date' },
+  isInstant: { type: 'string', format: 'date-time' },
+  isFlag: { type: 'integer', enum: [0, 1] },
+  isNotBlank: { type: 'string', pattern: '\\S' },
+  isHttpUrl: { type: 'string', format: 'uri', pattern: '^https?://' },
+  isHttpUrlOrEmpty: { type: 'string', anyOf: [{ const: '' }, { format: 'uri', pattern: '^https?://' }] },
+  isEmailOrEmpty: { type: 'string', anyOf: [{ const: '' }, { format: 'email' }] },
+  fitsEmailLength: { type: 'string' },
+  isJsonObject: { type: 'object' },
+};
+
+// class-validator-jsonschema types its schemas with openapi3-ts; the shapes are the same JSON.
+const converters = Object.fromEntries(Object.entries(CUSTOM_VALIDATORS).map(([name, schema]) => [name, () => schema])) as unknown as ISchemaConverters;
+
+/** Names of the validators an input class uses that neither class-validator-jsonschema nor the catalogue above describes. */
+function undescribedValidators(inputClass: Function): string[] {
+  const storage = getMetadataStorage();
+  return storage
+    .getTargetValidationMetadatas(inputClass, '', true, false)
+    .flatMap((meta) => (meta.constraintCls ? storage.getTargetValidatorConstraints(meta.constraintCls).map((constraint) => constraint.name) : []))
+    .filter((name) => name !== undefined && !(name in CUSTOM_VALIDATORS) && !(name in defaultConverters));
+}
+
+/** Each property's schema; in a body, `@IsOptional` properties (unlike `@IsOmittable` ones) also take null. */
+function propertySchemas(inputClass: Function, inBody: boolean): Record<string, JsonSchema> {
+  const missing = undescribedValidators(inputClass);
+  if (missing.length > 0) throw new Error(`No JSON Schema for the validators ${missing.join(', ')} (src/http/rest/openapi/input-schema.ts)`);
+  const byProp = (targetConstructorToSchema(inputClass, { additionalConverters: converters }).properties ?? {}) as Record<string, JsonSchema>;
+  const optional = getMetadataStorage()
+    .getTargetValidationMetadatas(inputClass, '', true, false)
+    .filter((meta) => meta.name === 'isOptional')
+    .map((meta) => meta.propertyName);
+  if (inBody) for (const prop of optional) if (byProp[prop]) byProp[prop] = nullable(byProp[prop]);
+  return byProp;
+}
+
+/**
+ * The JSON Schema of a v2 write body: the WireShape's writable fields in v2 spelling, each with
+ * the rules of the service input's property (class-validator metadata, read by
+ * class-validator-jsonschema). Unknown fields are refused, so none are allowed; which fields a
+ * create requires is a service rule and is said in the operation's description. `name` is its
+ * title, under which the document lists it once.
+ */
+export function inputSchema(name: string, wire: WireShape, inputClass: Function): JsonSchema {
+  const byProp = propertySchemas(inputClass, true);
+  const properties: Record<string, JsonSchema> = {};
+  for (const field of wire.declaredFields) {
+    if (!field.readOnly) properties[field.wire] = byProp[field.prop] ?? {};
+  }
+  return { title: name, type: 'object', properties, additionalProperties: false };
+}
+
+/** Each filter's schema, typed by the rules of the filter class's property it fills. */
+export function filterSchemas(filterClass: Function, props: readonly string[]): Record<string, JsonSchema> {
+  const byProp = propertySchemas(filterClass, false);
+  return Object.fromEntries(props.map((prop) => [prop, byProp[prop] ?? { type: 'string' }]));
+}

@@ -1,0 +1,126 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { JsonSchema } from '../../../common/json-schema';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../common/pagination';
+import { KEY_PATTERN, REPLAY_WINDOW_SECONDS } from '../../idempotency/idempotency';
+import type { V2Route } from '../v2-route';
+import { ERROR_ENVELOPE, errorResponseComponents, errorResponsesOf } from './error-responses';
+import { filterSchemas } from './input-schema';
+
+type Document = OpenAPIV3_1.Document;
+type Operation = OpenAPIV3_1.OperationObject;
+type Parameter = OpenAPIV3_1.ParameterObject;
+
+/** Sub-schemas with a title become components, listed once and referred to by `$ref`. */
+class Components {
+  readonly schemas: Record<string, JsonSchema> = {};
+  private readonly seen = new Map<string, JsonSchema>();
+
+  hoist(schema: JsonSchema): JsonSchema {
+    const walked = this.walk(schema);
+    const title = (schema as { title?: unknown }).title;
+    if (typeof title !== 'string') return walked;
+    const known = this.seen.get(title);
+    if (known && known !== schema) throw new Error(`Two schemas are titled ${title}`);
+    this.seen.set(title, schema);
+    this.schemas[title] = walked;
+    return { $ref: `#/components/schemas/${title}` } as JsonSchema;
+  }
+
+  private walk(schema: JsonSchema): JsonSchema {
+    const copy: Record<string, unknown> = { ...schema };
+    const record = schema as Record<string, unknown>;
+    if (record.properties) copy.properties = Object.fromEntries(Object.entries(record.properties as Record<string, JsonSchema>).map(([key, value]) => [key, this.hoist(value)]));
+    if (record.items && typeof record.items === 'object') copy.items = this.hoist(record.items as JsonSchema);
+    for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+      if (Array.isArray(record[key])) copy[key] = (record[key] as JsonSchema[]).map((item) => this.hoist(item));
+    }
+    return copy as JsonSchema;
+  }
+}
+
+const PAGE_PARAMETERS: Parameter[] = [
+  { name: 'page', in: 'query', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+  { name: 'per_page', in: 'query', description: `Records per page, 1 to ${MAX_PAGE_SIZE}.`, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } },
+];
+
+const IDEMPOTENCY_KEY: Parameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: `Retrying with the same key within ${REPLAY_WINDOW_SECONDS / 3600} hours answers the first answer again instead of repeating the write.`,
+  schema: { type: 'string', pattern: KEY_PATTERN.source },
+};
+
+/** `/campaigns/:id` → `/campaigns/{id}`. */
+function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+}
+
+function parametersOf(route: V2Route): Parameter[] {
+  const parameters: Parameter[] = Object.entries(route.params ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } }));
+  if (route.query?.paged) parameters.push(...PAGE_PARAMETERS);
+  const filters = Object.entries(route.query?.filters ?? {});
+  if (filters.length > 0) {
+    const schemas = route.query?.filterClass ? filterSchemas(route.query.filterClass, filters.map(([, filter]) => filter.prop)) : {};
+    // openapi-types types a parameter's schema as OpenAPI 3.0's; in 3.1 it is the same JSON Schema as everywhere else.
+    for (const [name, filter] of filters) parameters.push({ name, in: 'query', description: filter.description, schema: (schemas[filter.prop] ?? { type: 'string' }) as Parameter['schema'] });
+  }
+  if (route.method !== 'GET') parameters.push(IDEMPOTENCY_KEY);
+  return parameters;
+}
+
+function successSchema(route: V2Route, components: Components): JsonSchema {
+  const { message, data, under } = route.success;
+  const messages = typeof message === 'string' ? [message] : [...message];
+  const properties: Record<string, JsonSchema> = {
+    success: { const: true },
+    message: messages.length === 1 ? { type: 'string', examples: messages } : { type: 'string', enum: messages },
+  };
+  if (data !== undefined) properties[under ?? 'data'] = components.hoist(data);
+  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+}
+
+function operationOf(route: V2Route, components: Components): Operation {
+  const operation: Operation = {
+    operationId: route.operationId,
+    summary: route.summary,
+    tags: [route.tag],
+    parameters: parametersOf(route),
+    responses: {
+      200: { description: typeof route.success.message === 'string' ? route.success.message : route.success.message.join(' / '), content: { 'application/json': { schema: successSchema(route, components) } } },
+      ...errorResponsesOf(route),
+    },
+  };
+  if (route.description) operation.description = route.description;
+  if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: components.hoist(route.body) } } };
+  return operation;
+}
+
+/** The OpenAPI 3.1 document of /v2, generated from the route declarations alone. */
+export function openApiDocument(routes: readonly V2Route[], version: string): Document {
+  const components = new Components();
+  const errorEnvelope = components.hoist(ERROR_ENVELOPE);
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const route of routes) {
+    const path = (paths[openApiPath(route.path)] ??= {});
+    path[route.method.toLowerCase()] = operationOf(route, components);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Campaign Partner API: REST /v2',
+      version,
+      description:
+        'The legacy REST face of the Campaign Partner API. Every request needs a workspace API key in `X-API-Key` and sees only that workspace. Success answers are `{ success: true, message, data }`; errors are `{ success: false, message, code, request_id, errors? }`. The same operations, and more, are served by GraphQL at `/graphql`.',
+    },
+    servers: [{ url: '/v2' }],
+    security: [{ apiKey: [] }],
+    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A workspace API key (`npm run admin -- key:create`).' } },
+      schemas: components.schemas,
+      responses: errorResponseComponents(errorEnvelope),
+    },
+  };
+}

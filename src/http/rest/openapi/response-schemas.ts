@@ -1,0 +1,21 @@
+import { arrayOf, type JsonSchema, nullable, objectOf } from '../../../common/json-schema';
+
+/** The v2 pagination envelope (spec §2.1) around records of `record`. */
+export function pageOf(record: JsonSchema): JsonSchema {
+  const link = nullable({ type: 'string', format: 'uri' });
+  const position = nullable({ type: 'integer', minimum: 1 });
+  return objectOf({
+    current_page: { type: 'integer', minimum: 1 },
+    data: arrayOf(record),
+    from: position,
+    next_page_url: link,
+    per_page: { type: 'integer', minimum: 1 },
+    prev_page_url: link,
+    to: position,
+  });
+}
+
+/** `{ key: schema }`, the usual shape of `data`. */
+export function keyed(key: string, schema: JsonSchema): JsonSchema {
+  return objectOf({ [key]: schema });
+}

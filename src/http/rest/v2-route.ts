@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { JsonSchema } from '../../common/json-schema';
+import { done, success, successUnder } from './envelope';
+import type { QueryFilter } from './request-input';
+import type { RestDeps } from './rest-deps';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A list filter as the handler reads it (`listQuery`) and the document shows it. */
+export interface DocumentedFilter extends QueryFilter {
+  description: string;
+}
+
+/** A list's query: paging, and filters read into an instance of `filterClass` (whose rules type them in the document). */
+export interface ListQueryDeclaration {
+  paged: boolean;
+  filterClass?: new () => object;
+  filters?: Readonly<Record<string, DocumentedFilter>>;
+}
+
+/** The 200 answer: `data` (or the documented exception's own key) holds the schema; none for deletes. */
+export interface SuccessDeclaration {
+  /** The message of the success envelope; an operation with two outcomes names both. */
+  message: string | readonly string[];
+  data?: JsonSchema;
+  /** §4.6's update content puts the record under its own key instead of `data`. */
+  under?: string;
+}
+
+/**
+ * One /v2 operation, declared once: the server registers it and the OpenAPI document
+ * (GET /v2/openapi.json, openapi.json) is generated from it. Handlers call the service layer and
+ * return the envelope.
+ */
+export interface V2Route {
+  method: HttpMethod;
+  /** Under /v2, in Fastify's syntax (`/campaigns/:id`). */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** The resource group (the document's tag). */
+  tag: string;
+  /** Path parameters by name, with what they name; ids that are not digits answer 404 like unknown ones. */
+  params?: Readonly<Record<string, string>>;
+  /** `page`/`per_page` paging (spec §2.1) and named filters; any other parameter is refused. */
+  query?: ListQueryDeclaration;
+  body?: JsonSchema;
+  success: SuccessDeclaration;
+  /** A config Fastify's hooks read (for example the WireShape that spells error field names). */
+  config?: Record<string, unknown>;
+  /** Calls the service layer and returns what goes under `data` (nothing for deletes), or an `Outcome`. */
+  handle(request: FastifyRequest, deps: RestDeps, reply: FastifyReply): Promise<unknown>;
+}
+
+/** What an operation with more than one documented message returns: which one, and the data. */
+export class Outcome {
+  constructor(
+    readonly message: string,
+    readonly data: unknown,
+  ) {}
+}
+
+/** The success envelope of a declared route around what its handler returned. */
+function envelopeOf(declared: SuccessDeclaration, result: unknown): object {
+  const [message, data] = result instanceof Outcome ? [result.message, result.data] : [typeof declared.message === 'string' ? declared.message : declared.message[0], result];
+  if (declared.under) return successUnder(message, declared.under, data);
+  return declared.data === undefined ? done(message) : success(message, data);
+}
+
+/** Registers declared routes on the /v2 instance. */
+export function registerDeclaredRoutes(app: FastifyInstance, routes: readonly V2Route[], deps: RestDeps): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      config: route.config ?? {},
+      handler: async (request, reply) => envelopeOf(route.success, await route.handle(request, deps, reply)),
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { printOpenApiFile } from '../../../../src/http/rest/openapi/print-openapi';
+import { startTestApp, type TestApp } from '../../../support/test-app';
+
+describe('openapi.json', () => {
+  it('is the document the route declarations generate (run `npm run openapi:emit` after changing a route)', async () => {
+    const checkedIn = await readFile(path.join(__dirname, '..', '..', '..', '..', 'openapi.json'), 'utf8');
+    expect(printOpenApiFile()).toBe(checkedIn);
+  });
+});
+
+describe('GET /v2/openapi.json', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('serves the checked-in document to anyone, without a key', async () => {
+    const response = await fetch(`${app.baseUrl}/v2/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const checkedIn = JSON.parse(await readFile(path.join(__dirname, '..', '..', '..', '..', 'openapi.json'), 'utf8')) as unknown;
+    expect(await response.json()).toEqual(checkedIn);
+  });
+
+  it('declares OpenAPI 3.1, the key header as the security scheme, and every error answer as the envelope', async () => {
+    const document = (await (await fetch(`${app.baseUrl}/v2/openapi.json`)).json()) as {
+      openapi: string;
+      components: { securitySchemes: unknown; responses: Record<string, { content: Record<string, { schema: unknown }> }> };
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.components.securitySchemes).toEqual({ apiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }) });
+    for (const response of Object.values(document.components.responses)) {
+      expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    }
+  });
+});
+
+describe('GET /docs', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('serves the reference page and its assets from this server, without a key', async () => {
+    const page = await fetch(`${app.baseUrl}/docs`, { redirect: 'follow' });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('swagger-ui');
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, url]) => url);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect(asset).not.toMatch(/^(https?:)?\/\//);
+  });
+});
