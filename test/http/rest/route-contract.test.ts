@@ -1,0 +1,110 @@
+import { seedDemo } from '../../../src/cli/seed-demo';
+import { V2_ROUTES } from '../../../src/http/rest/routes';
+import type { V2Route } from '../../../src/http/rest/v2-route';
+import { MISSING_IDS, expectRestUnauthenticated } from '../../support/expectations';
+import { apiClient, startTestApp, type AnyBody, type ApiClient, type ApiResponse, type TestApp, type Workspace } from '../../support/test-app';
+
+/**
+ * The rules every declared /v2 operation shares, run over the declarations themselves (the list
+ * the server registers and the OpenAPI document is generated from): a request without a valid key
+ * is a 401 and changes nothing; an id that names nothing in the workspace, another workspace's
+ * ids included, is a 404 exactly like an unknown one. Each resource's own tests keep its own rules.
+ */
+
+/**
+ * Where a path parameter's ids live, to find one of another workspace's: `table` filtered on
+ * `organisation_id`. A declared operation with a parameter missing here fails the suite.
+ */
+const PARAMETER_TABLES: Record<string, Record<string, string>> = {
+  '/campaigns/:id': { id: 'campaigns' },
+};
+
+/**
+ * Every table's rows, fingerprinted: nothing refused may change any of them. A key's
+ * `last_used_at` is left out: authenticating (a valid key) stamps it in the background.
+ */
+async function databaseFingerprint(app: TestApp): Promise<Record<string, string>> {
+  const tables = (await app.dataSource.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`)) as {
+    table_name: string;
+  }[];
+  const fingerprint: Record<string, string> = {};
+  for (const { table_name: table } of tables) {
+    const [row] = (await app.dataSource.query(`SELECT md5(coalesce(string_agg((to_jsonb(t) - 'last_used_at')::text, '|' ORDER BY (to_jsonb(t) - 'last_used_at')::text), '')) AS digest FROM "${table}" t`)) as { digest: string }[];
+    fingerprint[table] = row.digest;
+  }
+  return fingerprint;
+}
+
+function send(client: ApiClient, route: V2Route, path: string): Promise<ApiResponse<AnyBody>> {
+  const url = `/v2${path}`;
+  switch (route.method) {
+    case 'GET':
+      return client.get(url);
+    case 'POST':
+      return client.post(url, {});
+    case 'PUT':
+      return client.put(url, {});
+    case 'DELETE':
+      return client.delete(url);
+  }
+}
+
+/** The path with each parameter replaced by `value(name)`. */
+function pathWith(route: V2Route, value: (name: string) => string): string {
+  return route.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => value(name));
+}
+
+let app: TestApp;
+let ws: Workspace;
+/** Another workspace with one of everything (the demo hierarchy), and its key. */
+let otherOrganisationId: number;
+let otherKey: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ws = await app.workspace('Route contract tests');
+  const other = await seedDemo(app.services, 1);
+  otherKey = other.key;
+  otherOrganisationId = (await app.services.apiKeys.authenticate(other.key, 'route contract tests')).organisationId;
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe.each(V2_ROUTES.map((route) => [`${route.method} /v2${route.path}`, route] as const))('%s', (_name, route) => {
+  it('answers 401 UNAUTHENTICATED without a key and with an unknown key, changing nothing', async () => {
+    await expectRestUnauthenticated(app, (client) => send(client, route, pathWith(route, () => '1')), () => databaseFingerprint(app));
+  });
+
+  const parameters = Object.keys(route.params ?? {});
+  if (parameters.length === 0) return;
+
+  it('answers 404 NOT_FOUND for ids that name nothing, changing nothing', async () => {
+    const before = await databaseFingerprint(app);
+    for (const missing of MISSING_IDS) {
+      const response = await send(ws.api, route, pathWith(route, () => missing));
+      expect({ id: missing, status: response.status, code: response.body.code }).toEqual({ id: missing, status: 404, code: 'NOT_FOUND' });
+    }
+    expect(await databaseFingerprint(app)).toEqual(before);
+  });
+
+  it("answers another workspace's ids exactly as ids that do not exist", async () => {
+    const tables = PARAMETER_TABLES[route.path];
+    expect(tables && Object.keys(tables).sort()).toEqual(parameters.sort());
+    const ids: Record<string, string> = {};
+    for (const [name, table] of Object.entries(tables)) {
+      const [row] = (await app.dataSource.query(`SELECT id FROM "${table}" WHERE organisation_id = $1 ORDER BY id LIMIT 1`, [otherOrganisationId])) as { id: number }[];
+      expect(row).toBeDefined();
+      ids[name] = String(row.id);
+    }
+    const before = await databaseFingerprint(app);
+    const foreign = await send(ws.api, route, pathWith(route, (name) => ids[name]));
+    const missing = await send(ws.api, route, pathWith(route, () => '999999999'));
+    expect(foreign.status).toBe(404);
+    expect({ ...foreign.body, request_id: undefined }).toEqual({ ...missing.body, request_id: undefined });
+    expect(await databaseFingerprint(app)).toEqual(before);
+    // The id was real: its own workspace reads it.
+    if (route.method === 'GET') expect((await send(apiClient(app.baseUrl, { 'x-api-key': otherKey }), route, pathWith(route, (name) => ids[name]))).status).toBe(200);
+  });
+});
