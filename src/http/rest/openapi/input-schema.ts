@@ -5,10 +5,12 @@ import { type JsonSchema, nullable } from '../../../common/json-schema';
 import type { WireShape } from '../../../common/wire-shape';
 
 /**
- * The project's own validators (src/common/validation.ts and friends) as JSON Schema, by the name
- * they register. A validator missing here stops the document from being built (see `inputSchema`).
+ * The project's own validators (src/common/validation.ts and friends), and class-validator's that
+ * class-validator-jsonschema does not describe, as JSON Schema by the name they register. A
+ * validator missing here stops the document from being built (see `inputSchema`).
  */
 const CUSTOM_VALIDATORS: Record<string, JsonSchema> = {
+  isISO31661Alpha2: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'An ISO 3166-1 alpha-2 country code.' },
   isEntityId: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[0-9]+$' }], description: 'A positive integer id, or its digits as a string.' },
   isCalendarDate: { type: 'string', format: 'date' },
   isInstant: { type: 'string', format: 'date-time' },
