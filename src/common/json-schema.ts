@@ -1,5 +1,8 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 
+/** A class whose metadata (TypeORM columns, class-validator rules) a schema is read from. */
+export type ClassType = abstract new (...args: never[]) => object;
+
 /** A JSON Schema as OpenAPI 3.1 embeds it (JSON Schema 2020-12). */
 export type JsonSchema = OpenAPIV3_1.SchemaObject;
 

@@ -1,7 +1,7 @@
 import { getMetadataStorage } from 'class-validator';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import { defaultConverters, type ISchemaConverters } from 'class-validator-jsonschema/build/defaultConverters';
-import { type JsonSchema, nullable } from '../../../common/json-schema';
+import { type ClassType, type JsonSchema, nullable } from '../../../common/json-schema';
 import type { WireShape } from '../../../common/wire-shape';
 
 /**
@@ -27,7 +27,7 @@ const CUSTOM_VALIDATORS: Record<string, JsonSchema> = {
 const converters = Object.fromEntries(Object.entries(CUSTOM_VALIDATORS).map(([name, schema]) => [name, () => schema])) as unknown as ISchemaConverters;
 
 /** Names of the validators an input class uses that neither class-validator-jsonschema nor the catalogue above describes. */
-function undescribedValidators(inputClass: Function): string[] {
+function undescribedValidators(inputClass: ClassType): string[] {
   const storage = getMetadataStorage();
   return storage
     .getTargetValidationMetadatas(inputClass, '', true, false)
@@ -36,7 +36,7 @@ function undescribedValidators(inputClass: Function): string[] {
 }
 
 /** Each property's schema; in a body, `@IsOptional` properties (unlike `@IsOmittable` ones) also take null. */
-function propertySchemas(inputClass: Function, inBody: boolean): Record<string, JsonSchema> {
+function propertySchemas(inputClass: ClassType, inBody: boolean): Record<string, JsonSchema> {
   const missing = undescribedValidators(inputClass);
   if (missing.length > 0) throw new Error(`No JSON Schema for the validators ${missing.join(', ')} (src/http/rest/openapi/input-schema.ts)`);
   const byProp = (targetConstructorToSchema(inputClass, { additionalConverters: converters }).properties ?? {}) as Record<string, JsonSchema>;
@@ -55,7 +55,7 @@ function propertySchemas(inputClass: Function, inBody: boolean): Record<string, 
  * create requires is a service rule and is said in the operation's description. `name` is its
  * title, under which the document lists it once.
  */
-export function inputSchema(name: string, wire: WireShape, inputClass: Function): JsonSchema {
+export function inputSchema(name: string, wire: WireShape, inputClass: ClassType): JsonSchema {
   const byProp = propertySchemas(inputClass, true);
   const properties: Record<string, JsonSchema> = {};
   for (const field of wire.declaredFields) {
@@ -65,7 +65,7 @@ export function inputSchema(name: string, wire: WireShape, inputClass: Function)
 }
 
 /** Each filter's schema, typed by the rules of the filter class's property it fills. */
-export function filterSchemas(filterClass: Function, props: readonly string[]): Record<string, JsonSchema> {
+export function filterSchemas(filterClass: ClassType, props: readonly string[]): Record<string, JsonSchema> {
   const byProp = propertySchemas(filterClass, false);
   return Object.fromEntries(props.map((prop) => [prop, byProp[prop] ?? { type: 'string' }]));
 }

@@ -1,6 +1,6 @@
 import { getMetadataArgsStorage } from 'typeorm';
 import type { ColumnMetadataArgs } from 'typeorm/metadata-args/ColumnMetadataArgs.js';
-import { type JsonSchema, nullable, objectOf } from '../../../common/json-schema';
+import { type ClassType, type JsonSchema, nullable, objectOf } from '../../../common/json-schema';
 import { integerToString, type WireField, type WireShape } from '../../../common/wire-shape';
 import { numericToNumber } from '../../../db/transformers';
 
@@ -37,7 +37,7 @@ function columnSchema(column: ColumnMetadataArgs): JsonSchema {
 }
 
 /** Every column of an entity class by property, its own and its base classes'. */
-function columnsOf(entity: Function): Map<string, ColumnMetadataArgs> {
+function columnsOf(entity: ClassType): Map<string, ColumnMetadataArgs> {
   const columns = new Map<string, ColumnMetadataArgs>();
   for (const column of getMetadataArgsStorage().columns) {
     if (column.target instanceof Function && (column.target === entity || entity.prototype instanceof column.target)) columns.set(column.propertyName, column);
@@ -60,7 +60,7 @@ function fieldSchema(field: WireField, columns: Map<string, ColumnMetadataArgs>,
  * entity's columns (or the field's own schema where the column does not say). Every field is
  * present; no other is. `name` is its title, under which the document lists it once.
  */
-export function recordSchema(name: string, wire: WireShape, entity: Function, extra: Record<string, JsonSchema> = {}): JsonSchema {
+export function recordSchema(name: string, wire: WireShape, entity: ClassType, extra: Record<string, JsonSchema> = {}): JsonSchema {
   const columns = columnsOf(entity);
   const properties: Record<string, JsonSchema> = {};
   for (const field of wire.declaredFields) {
