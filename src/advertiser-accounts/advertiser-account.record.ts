@@ -2,13 +2,15 @@ import type { EventType } from '../events/event-catalogue';
 import type { RequestContext } from '../common/request-context';
 import type { DomainEvent } from '../outbox/outbox';
 import { WireShape } from '../common/wire-shape';
-import type { AdvertiserAccount } from './advertiser-account.entity';
+import { recordSchema } from '../http/rest/openapi/record-schema';
+import { AdvertiserAccount } from './advertiser-account.entity';
 
 /** The v2 advertiser account record (spec §2.4), field for field and in its order. */
 export const advertiserAccountWire = new WireShape([
   { wire: 'id', readOnly: true },
   'name',
-  { wire: 'organization_code', readOnly: true },
+  // From the request's workspace, not a column of the account.
+  { wire: 'organization_code', readOnly: true, schema: { type: 'string' } },
   'status',
   'deactivation_reason',
   'is_deleted',
@@ -25,6 +27,9 @@ export const advertiserAccountWire = new WireShape([
   { wire: 'created_at', readOnly: true },
   { wire: 'updated_at', readOnly: true },
 ]);
+
+/** The record's JSON Schema, here because the member operations show the account too (one title, one object). */
+export const advertiserAccountRecordSchema = recordSchema('AdvertiserAccount', advertiserAccountWire, AdvertiserAccount);
 
 export function toAdvertiserAccountRecord(account: AdvertiserAccount, ctx: RequestContext): Record<string, unknown> {
   return advertiserAccountWire.toRecord(account, { organization_code: ctx.organisationCode });

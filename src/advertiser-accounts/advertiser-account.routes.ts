@@ -1,50 +1,111 @@
-import type { FastifyInstance } from 'fastify';
-import { parseIdOrNotFound } from '../common/ids';
-import { done, success } from '../http/rest/envelope';
+import { inputSchema } from '../http/rest/openapi/input-schema';
+import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, listQuery } from '../http/rest/request-input';
-import type { RestDeps } from '../http/rest/rest-deps';
+import { bodyInput, idParam, listQuery } from '../http/rest/request-input';
+import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-account.input';
-import { advertiserAccountWire, toAdvertiserAccountRecord } from './advertiser-account.record';
+import { advertiserAccountRecordSchema as record, advertiserAccountWire, toAdvertiserAccountRecord } from './advertiser-account.record';
 
 const RESOURCE = 'Advertiser account';
+const TAG = 'Advertiser accounts';
 const config = { wire: advertiserAccountWire };
+const body = inputSchema('AdvertiserAccountInput', advertiserAccountWire, AdvertiserAccountInput);
+const one = keyed('advertiser_account', record);
+const id = { id: 'An advertiser account of this workspace.' };
+
+const LIST_QUERY = {
+  paged: true,
+  filterClass: AdvertiserAccountFilter,
+  filters: {
+    search: { prop: 'search', description: 'Case-insensitive match anywhere in the name.' },
+    status: { prop: 'status', description: 'Only accounts in this status.' },
+  },
+} satisfies ListQueryDeclaration;
 
 /** v2 advertiser accounts (spec §4.3): a thin translation onto AdvertiserAccountService. */
-export function registerAdvertiserAccountRoutes(app: FastifyInstance, { services, publicUrl }: RestDeps): void {
-  const accounts = services.advertiserAccounts;
-
-  app.get('/advertiser-accounts', { config }, async (request) => {
-    const ctx = requestContext(request);
-    const { filter, page } = listQuery(request, AdvertiserAccountFilter, { search: { prop: 'search' }, status: { prop: 'status' } });
-    const slice = await accounts.list(ctx, filter, page);
-    return success('Advertiser accounts retrieved successfully', {
-      advertiser_accounts: paginated(request, publicUrl, slice, (account) => toAdvertiserAccountRecord(account, ctx)),
-    });
-  });
-
-  app.get<{ Params: { id: string } }>('/advertiser-accounts/:id', { config }, async (request) => {
-    const ctx = requestContext(request);
-    const account = await accounts.get(ctx, parseIdOrNotFound(request.params.id, RESOURCE));
-    return success('Advertiser account retrieved successfully', { advertiser_account: toAdvertiserAccountRecord(account, ctx) });
-  });
-
-  app.post('/advertiser-accounts', { config }, async (request) => {
-    const ctx = requestContext(request);
-    const account = await accounts.create(ctx, bodyInput(request, advertiserAccountWire, AdvertiserAccountInput));
-    return success('Advertiser account created successfully', { advertiser_account: toAdvertiserAccountRecord(account, ctx) });
-  });
-
-  app.put<{ Params: { id: string } }>('/advertiser-accounts/:id', { config }, async (request) => {
-    const ctx = requestContext(request);
-    const id = parseIdOrNotFound(request.params.id, RESOURCE);
-    const account = await accounts.update(ctx, id, bodyInput(request, advertiserAccountWire, AdvertiserAccountInput));
-    return success('Advertiser account updated successfully', { advertiser_account: toAdvertiserAccountRecord(account, ctx) });
-  });
-
-  app.delete<{ Params: { id: string } }>('/advertiser-accounts/:id', { config }, async (request) => {
-    await accounts.delete(requestContext(request), parseIdOrNotFound(request.params.id, RESOURCE));
-    return done('Advertiser account deleted successfully');
-  });
-}
+// `satisfies` rather than an annotation: the handlers are then typed in eslint's eyes too (explicit-module-boundary-types).
+export const advertiserAccountRoutes = [
+  {
+    method: 'GET',
+    path: '/advertiser-accounts',
+    operationId: 'listAdvertiserAccounts',
+    summary: 'List advertiser accounts',
+    tag: TAG,
+    query: LIST_QUERY,
+    success: { message: 'Advertiser accounts retrieved successfully', data: keyed('advertiser_accounts', pageOf(record)) },
+    config,
+    async handle(request, { services, publicUrl }) {
+      const ctx = requestContext(request);
+      const { filter, page } = listQuery(request, AdvertiserAccountFilter, LIST_QUERY.filters);
+      const slice = await services.advertiserAccounts.list(ctx, filter, page);
+      return { advertiser_accounts: paginated(request, publicUrl, slice, (account) => toAdvertiserAccountRecord(account, ctx)) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/advertiser-accounts/:id',
+    operationId: 'getAdvertiserAccount',
+    summary: 'Get an advertiser account',
+    tag: TAG,
+    params: id,
+    success: { message: 'Advertiser account retrieved successfully', data: one },
+    config,
+    async handle(request, { services }) {
+      const ctx = requestContext(request);
+      const account = await services.advertiserAccounts.get(ctx, idParam(request, 'id', RESOURCE));
+      return { advertiser_account: toAdvertiserAccountRecord(account, ctx) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/advertiser-accounts',
+    operationId: 'createAdvertiserAccount',
+    summary: 'Create an advertiser account',
+    description:
+      '`name` is required. `status` defaults to `active` and `type` to `brand`. `primary_contact_id` must be null or left out: a new account has no members yet.',
+    tag: TAG,
+    body,
+    success: { message: 'Advertiser account created successfully', data: one },
+    config,
+    async handle(request, { services }) {
+      const ctx = requestContext(request);
+      const account = await services.advertiserAccounts.create(ctx, bodyInput(request, advertiserAccountWire, AdvertiserAccountInput));
+      return { advertiser_account: toAdvertiserAccountRecord(account, ctx) };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/advertiser-accounts/:id',
+    operationId: 'updateAdvertiserAccount',
+    summary: 'Update an advertiser account',
+    description:
+      'Fields left out are unchanged. A changed `primary_contact_id` must name a live member of this account; null clears it. `is_deleted` may be echoed only as 0.',
+    tag: TAG,
+    params: id,
+    body,
+    success: { message: 'Advertiser account updated successfully', data: one },
+    config,
+    async handle(request, { services }) {
+      const ctx = requestContext(request);
+      const accountId = idParam(request, 'id', RESOURCE);
+      const account = await services.advertiserAccounts.update(ctx, accountId, bodyInput(request, advertiserAccountWire, AdvertiserAccountInput));
+      return { advertiser_account: toAdvertiserAccountRecord(account, ctx) };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/advertiser-accounts/:id',
+    operationId: 'deleteAdvertiserAccount',
+    summary: 'Delete an advertiser account',
+    description:
+      'Soft delete; its members go with it. Refused (422) while a campaign that is not deleted has the account as its `primary_advertiser_account_id`.',
+    tag: TAG,
+    params: id,
+    success: { message: 'Advertiser account deleted successfully' },
+    config,
+    async handle(request, { services }) {
+      await services.advertiserAccounts.delete(requestContext(request), idParam(request, 'id', RESOURCE));
+    },
+  },
+] satisfies V2Route[];

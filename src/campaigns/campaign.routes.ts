@@ -27,7 +27,7 @@ const LIST_QUERY = {
 } satisfies ListQueryDeclaration;
 
 /** v2 campaigns (spec §4.5): a thin translation onto CampaignService. Update is a POST, as documented. */
-export const campaignRoutes: V2Route[] = [
+export const campaignRoutes = [
   {
     method: 'GET',
     path: '/campaigns',
@@ -103,4 +103,4 @@ export const campaignRoutes: V2Route[] = [
       await services.campaigns.delete(requestContext(request), idParam(request, 'id', RESOURCE));
     },
   },
-];
+] satisfies V2Route[];

@@ -1,49 +1,124 @@
-import type { FastifyInstance } from 'fastify';
-import { parseIdOrNotFound } from '../common/ids';
-import { done, success, successUnder } from '../http/rest/envelope';
+import type { JsonSchema } from '../common/json-schema';
+import { inputSchema } from '../http/rest/openapi/input-schema';
+import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
+import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, listQuery } from '../http/rest/request-input';
-import type { RestDeps } from '../http/rest/rest-deps';
+import { bodyInput, idParam, listQuery } from '../http/rest/request-input';
+import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
+import { Content } from './content.entity';
 import { ContentFilter, ContentInput } from './content.input';
 import { contentWire, toContentRecord } from './content.record';
 
 const RESOURCE = 'Content';
+const TAG = 'Contents';
 const config = { wire: contentWire };
+const record = recordSchema('Content', contentWire, Content);
+const contentId = { content_id: 'A content piece of this workspace (a distribution id answers 404).' };
 
-/** v2 contents (spec §4.6): a thin translation onto ContentService. */
-export function registerContentRoutes(app: FastifyInstance, { services, publicUrl }: RestDeps): void {
-  const contents = services.contents;
+const inputFields = inputSchema('ContentInput', contentWire, ContentInput);
+// The wire turns a string of digits into the integer before the rules see it (contentWire's `status`).
+const body: JsonSchema = {
+  ...inputFields,
+  properties: {
+    ...inputFields.properties,
+    status: { anyOf: [inputFields.properties?.status ?? {}, { type: 'string', pattern: '^\\s*0*[1-6]\\s*$', description: 'The status as a string of digits (`"2"`).' }] },
+  },
+};
 
-  app.get('/contents', { config }, async (request) => {
-    const { filter, page } = listQuery(request, ContentFilter, {
-      campaign_id: { prop: 'campaignId' },
-      phase_id: { prop: 'phaseId' },
-      status: { prop: 'status', integer: true },
-    });
-    const slice = await contents.list(requestContext(request), filter, page);
-    return success('Contents retrieved successfully', { contents: paginated(request, publicUrl, slice, toContentRecord) });
-  });
+const LIST_QUERY = {
+  paged: true,
+  filterClass: ContentFilter,
+  filters: {
+    campaign_id: { prop: 'campaignId', description: 'Only the content pieces of this campaign.' },
+    phase_id: { prop: 'phaseId', description: 'Only the content pieces of this phase.' },
+    status: { prop: 'status', integer: true, description: 'Only content pieces in this status (1 draft … 6 archived).' },
+  },
+} satisfies ListQueryDeclaration;
 
-  app.get<{ Params: { content_id: string } }>('/contents/:content_id', { config }, async (request) => {
-    const content = await contents.get(requestContext(request), parseIdOrNotFound(request.params.content_id, RESOURCE));
-    return success('Content retrieved successfully', { content: toContentRecord(content) });
-  });
-
-  app.post('/contents', { config }, async (request) => {
-    const content = await contents.create(requestContext(request), bodyInput(request, contentWire, ContentInput));
-    return success('Content created successfully', { content: toContentRecord(content) });
-  });
-
-  /** §4.6: this response carries the record under `content`, not `data`. */
-  app.put<{ Params: { content_id: string } }>('/contents/:content_id', { config }, async (request) => {
-    const id = parseIdOrNotFound(request.params.content_id, RESOURCE);
-    const content = await contents.update(requestContext(request), id, bodyInput(request, contentWire, ContentInput));
-    return successUnder('Content updated successfully', 'content', toContentRecord(content));
-  });
-
-  app.delete<{ Params: { content_id: string } }>('/contents/:content_id', { config }, async (request) => {
-    await contents.delete(requestContext(request), parseIdOrNotFound(request.params.content_id, RESOURCE));
-    return done('Content deleted successfully');
-  });
-}
+/**
+ * v2 contents (spec §4.6): a thin translation onto ContentService.
+ */
+export const contentRoutes = [
+  {
+    method: 'GET',
+    path: '/contents',
+    operationId: 'listContents',
+    summary: 'List content pieces',
+    description: 'Filters combine.',
+    tag: TAG,
+    query: LIST_QUERY,
+    success: { message: 'Contents retrieved successfully', data: keyed('contents', pageOf(record)) },
+    config,
+    async handle(request, { services, publicUrl }) {
+      const { filter, page } = listQuery(request, ContentFilter, LIST_QUERY.filters);
+      const slice = await services.contents.list(requestContext(request), filter, page);
+      return { contents: paginated(request, publicUrl, slice, toContentRecord) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/contents/:content_id',
+    operationId: 'getContent',
+    summary: 'Get a content piece',
+    tag: TAG,
+    params: contentId,
+    success: { message: 'Content retrieved successfully', data: keyed('content', record) },
+    config,
+    async handle(request, { services }) {
+      const content = await services.contents.get(requestContext(request), idParam(request, 'content_id', RESOURCE));
+      return { content: toContentRecord(content) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/contents',
+    operationId: 'createContent',
+    summary: 'Create a content piece',
+    description:
+      '`campaign_id` (a live campaign of the workspace), `phase_id` (a live phase of that campaign) and `content_name` are required. ' +
+      '`status` may only be 1 (draft, the default) or 2 (in review). The editor is written `content_editor_id` and shown as `content_editor`.',
+    tag: TAG,
+    body,
+    success: { message: 'Content created successfully', data: keyed('content', record) },
+    config,
+    async handle(request, { services }) {
+      const content = await services.contents.create(requestContext(request), bodyInput(request, contentWire, ContentInput));
+      return { content: toContentRecord(content) };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/contents/:content_id',
+    operationId: 'updateContent',
+    summary: 'Update a content piece',
+    description:
+      'Fields left out are unchanged. As §4.6 shows, the answer carries the record under `content` at the top level, not under `data`. ' +
+      '`status` moves only along the documented transitions. `phase_id` alone moves the piece to another phase of its campaign; ' +
+      '`campaign_id` with a `phase_id` of that campaign moves it, and its live distributions, to another campaign.',
+    tag: TAG,
+    params: contentId,
+    body,
+    success: { message: 'Content updated successfully', data: record, under: 'content' },
+    config,
+    async handle(request, { services }) {
+      const id = idParam(request, 'content_id', RESOURCE);
+      const content = await services.contents.update(requestContext(request), id, bodyInput(request, contentWire, ContentInput));
+      return toContentRecord(content);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/contents/:content_id',
+    operationId: 'deleteContent',
+    summary: 'Delete a content piece',
+    description: 'Soft delete; its live distributions go with it.',
+    tag: TAG,
+    params: contentId,
+    success: { message: 'Content deleted successfully' },
+    config,
+    async handle(request, { services }) {
+      await services.contents.delete(requestContext(request), idParam(request, 'content_id', RESOURCE));
+    },
+  },
+] satisfies V2Route[];

@@ -1,12 +1,19 @@
+import { arrayOf } from '../common/json-schema';
 import { WireShape } from '../common/wire-shape';
+import { recordSchema } from '../http/rest/openapi/record-schema';
 import type { Distribution } from './distribution.entity';
-import type { PrimaryLink } from './primary-link.entity';
+import { MediaItem } from './media-item.entity';
+import { PrimaryLink } from './primary-link.entity';
 
 /** `primary_link` (spec §2.9). */
 export const primaryLinkWire = new WireShape(['id', 'link_type', 'link_label', 'original_link', 'hyperlink_text']);
 
 /** An entry of `distribution_media_library` (spec §2.9). */
 export const mediaItemWire = new WireShape(['id', 'is_body_media', 'media_label', 'file_url', 'media_notes']);
+
+/** The records nested in a distribution record, for the OpenAPI document. */
+const primaryLinkSchema = recordSchema('PrimaryLink', primaryLinkWire, PrimaryLink);
+const mediaItemSchema = recordSchema('MediaItem', mediaItemWire, MediaItem);
 
 /**
  * The v2 distribution record: the §2.9 fields in their order (spellings kept), with `content_id`
@@ -27,8 +34,10 @@ export const distributionWire = new WireShape([
   { wire: 'content_tile', prop: 'contentTitle' },
   'distribution_label',
   'advertiser_review',
-  { wire: 'primary_link', toWire: (link) => primaryLinkWire.toRecord(link as PrimaryLink) },
-  { wire: 'distribution_media_library', prop: 'mediaLibrary' },
+  // Built from the joined link, not a column: null when the distribution has none.
+  { wire: 'primary_link', toWire: (link) => primaryLinkWire.toRecord(link as PrimaryLink), schema: { anyOf: [primaryLinkSchema, { type: 'null' }] } },
+  // A relation, filled by toDistributionRecord; `[]` when the distribution has no media.
+  { wire: 'distribution_media_library', prop: 'mediaLibrary', schema: arrayOf(mediaItemSchema) },
   { wire: 'deleted_at', readOnly: true },
   { wire: 'created_at', readOnly: true },
   { wire: 'updated_at', readOnly: true },

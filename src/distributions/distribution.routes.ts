@@ -1,18 +1,51 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { emptyFieldErrors } from '../common/errors';
-import { parseIdOrNotFound } from '../common/ids';
+import { arrayOf, type JsonSchema, objectOf } from '../common/json-schema';
 import { WireShape } from '../common/wire-shape';
-import { done, success } from '../http/rest/envelope';
+import { inputSchema } from '../http/rest/openapi/input-schema';
+import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
+import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { objectInput, pageQuery, throwIfWireErrors } from '../http/rest/request-input';
-import type { RestDeps } from '../http/rest/rest-deps';
+import { idParam, objectInput, pageQuery, throwIfWireErrors } from '../http/rest/request-input';
+import { Outcome, type ListQueryDeclaration, type V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
-import { DistributionInput, DistributionsInput, MediaItemInput, PrimaryLinkInput } from './distribution.input';
+import { Distribution } from './distribution.entity';
+import { DistributionInput, DistributionsInput, MAX_DISTRIBUTIONS_PER_REQUEST, MAX_MEDIA_PER_DISTRIBUTION, MediaItemInput, PrimaryLinkInput } from './distribution.input';
 import { distributionWire, mediaItemWire, primaryLinkWire, toDistributionRecord } from './distribution.record';
 
+const RESOURCE = 'Distribution';
+const TAG = 'Distributions';
 const config = { wire: distributionWire };
+const record = recordSchema('Distribution', distributionWire, Distribution);
+const records = keyed('distributions', arrayOf(record));
+
 /** The body of `POST` and `PUT /v2/distributions`: a content piece and its distributions. */
 const bulkBodyWire = new WireShape(['content_id', 'distributions']);
+
+// The generated schemas cannot name what a nested input (ValidateNested) holds: each is composed from its own input class.
+const entryFields = inputSchema('DistributionInput', distributionWire, DistributionInput);
+const entryBody: JsonSchema = {
+  ...entryFields,
+  properties: {
+    ...entryFields.properties,
+    primary_link: { anyOf: [inputSchema('PrimaryLinkInput', primaryLinkWire, PrimaryLinkInput), { type: 'null' }] },
+    distribution_media_library: { ...arrayOf(inputSchema('MediaItemInput', mediaItemWire, MediaItemInput)), maxItems: MAX_MEDIA_PER_DISTRIBUTION },
+  },
+};
+const bulkFields = inputSchema('DistributionsInput', bulkBodyWire, DistributionsInput);
+const bulkBody: JsonSchema = {
+  title: bulkFields.title,
+  ...objectOf({
+    content_id: bulkFields.properties?.content_id ?? {},
+    distributions: { ...arrayOf(entryBody), minItems: 1, maxItems: MAX_DISTRIBUTIONS_PER_REQUEST },
+  }),
+};
+
+/** `GET /v2/distributions/{id}` pages only when the id is a content piece's: paging, no filters. */
+const PAGE_QUERY = { paged: true } satisfies ListQueryDeclaration;
+
+const FOUND_ONE = 'Distribution retrieved successfully';
+const FOUND_PAGE = 'Distributions retrieved successfully';
 
 /** Maps each distribution entry, its `primary_link` and its `distribution_media_library` entries. */
 function distributionsInput(request: FastifyRequest): DistributionsInput {
@@ -36,33 +69,89 @@ function distributionsInput(request: FastifyRequest): DistributionsInput {
   return input;
 }
 
-/** v2 distributions (spec §4.7): a thin translation onto DistributionService. */
-export function registerDistributionRoutes(app: FastifyInstance, { services, publicUrl }: RestDeps): void {
-  const distributions = services.distributions;
-
-  /** One path, two documented operations: a content id lists, a distribution id shows (docs/decisions.md). */
-  app.get<{ Params: { id: string } }>('/distributions/:id', { config }, async (request) => {
-    const ctx = requestContext(request);
-    const page = pageQuery(request);
-    const target = await distributions.resolvePath(ctx, parseIdOrNotFound(request.params.id, 'Distribution'), page);
-    if (target.kind === 'distribution') {
-      return success('Distribution retrieved successfully', { distribution: toDistributionRecord(target.distribution) });
-    }
-    return success('Distributions retrieved successfully', { distributions: paginated(request, publicUrl, target.distributions, toDistributionRecord) });
-  });
-
-  app.post('/distributions', { config }, async (request) => {
-    const created = await distributions.createMany(requestContext(request), distributionsInput(request));
-    return success('Distributions created successfully', { distributions: created.map(toDistributionRecord) });
-  });
-
-  app.put('/distributions', { config }, async (request) => {
-    const saved = await distributions.updateMany(requestContext(request), distributionsInput(request));
-    return success('Distributions updated successfully', { distributions: saved.map(toDistributionRecord) });
-  });
-
-  app.delete<{ Params: { id: string } }>('/distributions/:id', { config }, async (request) => {
-    await distributions.delete(requestContext(request), parseIdOrNotFound(request.params.id, 'Distribution'));
-    return done('Distribution deleted successfully');
-  });
-}
+/**
+ * v2 distributions (spec §4.7): a thin translation onto DistributionService.
+ */
+export const distributionRoutes = [
+  {
+    method: 'GET',
+    path: '/distributions/:id',
+    operationId: 'getDistributionOrContentDistributions',
+    summary: 'Get a distribution, or list the distributions of a content piece',
+    description:
+      'One path for the two operations §4.7 documents, Distributions List (`{content_id}`) and Distribution Details (`{distribution_id}`). ' +
+      'Content pieces and distributions draw their ids from one sequence, so an id names at most one of them: ' +
+      'the id of a live content piece answers its live distributions as a page under `data.distributions` (message `Distributions retrieved successfully`); ' +
+      'the id of a live distribution answers that distribution under `data.distribution` (message `Distribution retrieved successfully`); ' +
+      'anything else is 404 `Distribution not found`. `page` and `per_page` are checked whatever the id names, and shape only a content piece\'s page.',
+    tag: TAG,
+    params: { id: 'A content piece (its distributions) or a distribution (that one) of this workspace.' },
+    query: PAGE_QUERY,
+    success: {
+      message: [FOUND_ONE, FOUND_PAGE],
+      data: { oneOf: [keyed('distribution', record), keyed('distributions', pageOf(record))] },
+    },
+    config,
+    async handle(request, { services, publicUrl }) {
+      const page = pageQuery(request);
+      const target = await services.distributions.resolvePath(requestContext(request), idParam(request, 'id', RESOURCE), page);
+      if (target.kind === 'distribution') return new Outcome(FOUND_ONE, { distribution: toDistributionRecord(target.distribution) });
+      return new Outcome(FOUND_PAGE, { distributions: paginated(request, publicUrl, target.distributions, toDistributionRecord) });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/distributions',
+    operationId: 'createDistributions',
+    bodyNamesRecord: true,
+    summary: 'Create distributions of a content piece',
+    description:
+      'All or nothing; one 422 names every broken field of every entry (`distributions.N.…`). `content_id` is required (404 `Content not found` when it names no live content piece). ' +
+      'Each entry needs `distribution_type_id` and has no `id`; `campaign_id` may be left out and, when given, must be the content\'s campaign. ' +
+      '`primary_link` creates the link (`link_type` and `original_link` required); `distribution_media_library` adds up to 50 files (`file_url` required). ' +
+      'The answer holds the created records in request order.',
+    tag: TAG,
+    body: bulkBody,
+    success: { message: 'Distributions created successfully', data: records },
+    config,
+    async handle(request, { services }) {
+      const created = await services.distributions.createMany(requestContext(request), distributionsInput(request));
+      return { distributions: created.map(toDistributionRecord) };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/distributions',
+    operationId: 'updateDistributions',
+    bodyNamesRecord: true,
+    summary: 'Update and add distributions of a content piece',
+    description:
+      'The body of the create. Entries are handled one by one, all or nothing: an entry with `id` changes that distribution of this content piece (only the fields given), ' +
+      'an entry without `id` creates one. Distributions left out are kept; this operation never deletes. ' +
+      '`primary_link`: an object changes or creates the link, `null` removes it, left out keeps it. ' +
+      '`distribution_media_library`: entries with `id` change that file, entries without add one; files left out are kept. ' +
+      'The answer holds the record of each entry in request order.',
+    tag: TAG,
+    body: bulkBody,
+    success: { message: 'Distributions updated successfully', data: records },
+    config,
+    async handle(request, { services }) {
+      const saved = await services.distributions.updateMany(requestContext(request), distributionsInput(request));
+      return { distributions: saved.map(toDistributionRecord) };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/distributions/:id',
+    operationId: 'deleteDistribution',
+    summary: 'Delete a distribution',
+    description: 'Soft delete; its link and media files stay with it. A content id answers 404: content pieces are deleted with `DELETE /v2/contents/{content_id}`.',
+    tag: TAG,
+    params: { id: 'A distribution of this workspace.' },
+    success: { message: 'Distribution deleted successfully' },
+    config,
+    async handle(request, { services }) {
+      await services.distributions.delete(requestContext(request), idParam(request, 'id', RESOURCE));
+    },
+  },
+] satisfies V2Route[];

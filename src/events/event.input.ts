@@ -4,7 +4,7 @@ import { IsEntityId } from '../common/validation';
 import { EVENT_TYPES } from './event-catalogue';
 
 /** A date, or a date and time with its zone (RFC 3339): the ISO 8601 forms PostgreSQL reads as one instant. */
-const INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+export const INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 
 function IsInstant(): PropertyDecorator {
   return ValidateBy({

@@ -1,4 +1,6 @@
+import { type JsonSchema, objectOf } from '../common/json-schema';
 import type { OutboxEvent } from '../outbox/outbox-event.entity';
+import { EVENT_TYPES } from './event-catalogue';
 
 /**
  * An event as the feed shows it: exactly the envelope a webhook delivery POSTs
@@ -7,3 +9,15 @@ import type { OutboxEvent } from '../outbox/outbox-event.entity';
 export function toEventRecord(event: OutboxEvent, organizationCode: string): Record<string, unknown> {
   return { id: Number(event.id), type: event.eventType, created_at: event.createdAt.toISOString(), organization_code: organizationCode, data: event.payload };
 }
+
+/** The JSON Schema of `toEventRecord`'s answer. */
+export const EVENT_RECORD_SCHEMA: JsonSchema = {
+  title: 'Event',
+  ...objectOf({
+    id: { type: 'integer', minimum: 1, description: 'The same id a delivery of the event carries: de-duplicate by it.' },
+    type: { type: 'string', enum: [...EVENT_TYPES] },
+    created_at: { type: 'string', format: 'date-time' },
+    organization_code: { type: 'string', description: "The workspace's code." },
+    data: { type: 'object', description: 'The payload, shaped as the `payload` of its type in `GET /v2/libraries/event-types`.' },
+  }),
+};

@@ -1,56 +1,126 @@
-import type { FastifyInstance } from 'fastify';
-import { advertiserAccountWire, toAdvertiserAccountRecord } from '../advertiser-accounts/advertiser-account.record';
-import { parseIdOrNotFound } from '../common/ids';
+import { advertiserAccountRecordSchema, advertiserAccountWire, toAdvertiserAccountRecord } from '../advertiser-accounts/advertiser-account.record';
+import { type JsonSchema, objectOf } from '../common/json-schema';
 import type { RequestContext } from '../common/request-context';
-import { done, success } from '../http/rest/envelope';
+import { inputSchema } from '../http/rest/openapi/input-schema';
+import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
+import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, listQuery } from '../http/rest/request-input';
-import type { RestDeps } from '../http/rest/rest-deps';
+import { bodyInput, idParam, listQuery } from '../http/rest/request-input';
+import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
+import { Member } from './member.entity';
 import { MemberFilter, MemberInput } from './member.input';
 import { memberWire, toMemberRecord } from './member.record';
 import type { MemberWithAccount } from './member.service';
 
 const RESOURCE = 'Member';
+const TAG = 'Members';
 const config = { wire: memberWire };
+const record = recordSchema('Member', memberWire, Member);
+const body = inputSchema('MemberInput', memberWire, MemberInput);
+const id = { member_id: 'A member of this workspace.' };
 
 /** `data` of create and update: the account (§2.4, with `organization_code`) and the member. */
+const WITH_ACCOUNT = objectOf({ advertiser_account: advertiserAccountRecordSchema, member: record });
+
 function withAccount({ member, account }: MemberWithAccount, ctx: RequestContext) {
   return { advertiser_account: toAdvertiserAccountRecord(account, ctx), member: toMemberRecord(member) };
 }
 
+/** The detail's account: the §2.4 record without `organization_code`, as §4.4 shows it. */
+const ACCOUNT_WITHOUT_CODE: JsonSchema = (() => {
+  const { organization_code: _code, ...properties } = advertiserAccountRecordSchema.properties ?? {};
+  return { title: 'MemberAdvertiserAccount', ...objectOf(properties) };
+})();
+
+const LIST_QUERY = {
+  paged: true,
+  filterClass: MemberFilter,
+  filters: {
+    advertiser_account_id: { prop: 'advertiserAccountId', description: 'Only the members of this advertiser account (an account the workspace does not have gives an empty page).' },
+  },
+} satisfies ListQueryDeclaration;
+
 /** v2 advertiser account members (spec §4.4): a thin translation onto MemberService. */
-export function registerMemberRoutes(app: FastifyInstance, { services, publicUrl }: RestDeps): void {
-  const members = services.members;
-
-  app.get('/members', { config }, async (request) => {
-    const { filter, page } = listQuery(request, MemberFilter, { advertiser_account_id: { prop: 'advertiserAccountId' } });
-    const slice = await members.list(requestContext(request), filter, page);
-    return success('Members retrieved successfully', { members: paginated(request, publicUrl, slice, toMemberRecord) });
-  });
-
-  /** As the spec says: the member's account without `organization_code`, plus the member. */
-  app.get<{ Params: { member_id: string } }>('/members/:member_id', { config }, async (request) => {
-    const { member, account } = await members.getWithAccount(requestContext(request), parseIdOrNotFound(request.params.member_id, RESOURCE));
-    const { organization_code: _code, ...accountRecord } = advertiserAccountWire.toRecord(account);
-    return success('Member retrieved successfully', { advertiser_account: accountRecord, member: toMemberRecord(member) });
-  });
-
-  app.post('/members', { config }, async (request) => {
-    const ctx = requestContext(request);
-    const created = await members.create(ctx, bodyInput(request, memberWire, MemberInput));
-    return success('Member created successfully', withAccount(created, ctx));
-  });
-
-  app.put<{ Params: { member_id: string } }>('/members/:member_id', { config }, async (request) => {
-    const ctx = requestContext(request);
-    const id = parseIdOrNotFound(request.params.member_id, RESOURCE);
-    const updated = await members.update(ctx, id, bodyInput(request, memberWire, MemberInput));
-    return success('Member updated successfully', withAccount(updated, ctx));
-  });
-
-  app.delete<{ Params: { member_id: string } }>('/members/:member_id', { config }, async (request) => {
-    await members.delete(requestContext(request), parseIdOrNotFound(request.params.member_id, RESOURCE));
-    return done('Member deleted successfully');
-  });
-}
+// `satisfies` rather than an annotation: the handlers are then typed in eslint's eyes too (explicit-module-boundary-types).
+export const memberRoutes = [
+  {
+    method: 'GET',
+    path: '/members',
+    operationId: 'listMembers',
+    summary: 'List members',
+    tag: TAG,
+    query: LIST_QUERY,
+    success: { message: 'Members retrieved successfully', data: keyed('members', pageOf(record)) },
+    config,
+    async handle(request, { services, publicUrl }) {
+      const { filter, page } = listQuery(request, MemberFilter, LIST_QUERY.filters);
+      const slice = await services.members.list(requestContext(request), filter, page);
+      return { members: paginated(request, publicUrl, slice, toMemberRecord) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/members/:member_id',
+    operationId: 'getMember',
+    summary: 'Get a member',
+    description: 'The member and its advertiser account, shown without `organization_code` as the specification does.',
+    tag: TAG,
+    params: id,
+    success: { message: 'Member retrieved successfully', data: objectOf({ advertiser_account: ACCOUNT_WITHOUT_CODE, member: record }) },
+    config,
+    async handle(request, { services }) {
+      const { member, account } = await services.members.getWithAccount(requestContext(request), idParam(request, 'member_id', RESOURCE));
+      const { organization_code: _code, ...accountRecord } = advertiserAccountWire.toRecord(account);
+      return { advertiser_account: accountRecord, member: toMemberRecord(member) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/members',
+    operationId: 'createMember',
+    summary: 'Create a member',
+    description:
+      '`advertiser_account_id` (a live account of this workspace), `email`, `first_name`, `last_name` and `password` are required. The e-mail address is unique within the account, whatever its case. The password is stored only as a salted hash and never returned.',
+    tag: TAG,
+    body,
+    success: { message: 'Member created successfully', data: WITH_ACCOUNT },
+    config,
+    async handle(request, { services }) {
+      const ctx = requestContext(request);
+      return withAccount(await services.members.create(ctx, bodyInput(request, memberWire, MemberInput)), ctx);
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/members/:member_id',
+    operationId: 'updateMember',
+    summary: 'Update a member',
+    description:
+      'Fields left out are unchanged. A member never moves to another account: `advertiser_account_id` may only be sent back as read. A `password` given is hashed afresh.',
+    tag: TAG,
+    params: id,
+    body,
+    success: { message: 'Member updated successfully', data: WITH_ACCOUNT },
+    config,
+    async handle(request, { services }) {
+      const ctx = requestContext(request);
+      const memberId = idParam(request, 'member_id', RESOURCE);
+      return withAccount(await services.members.update(ctx, memberId, bodyInput(request, memberWire, MemberInput)), ctx);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/members/:member_id',
+    operationId: 'deleteMember',
+    summary: 'Delete a member',
+    description: "Soft delete. When the member was its account's primary contact, the account's `primary_contact_id` becomes null.",
+    tag: TAG,
+    params: id,
+    success: { message: 'Member deleted successfully' },
+    config,
+    async handle(request, { services }) {
+      await services.members.delete(requestContext(request), idParam(request, 'member_id', RESOURCE));
+    },
+  },
+] satisfies V2Route[];

@@ -1,7 +1,8 @@
+import { arrayOf, type JsonSchema, objectOf } from '../common/json-schema';
 import type { RequestContext } from '../common/request-context';
 import { WireShape } from '../common/wire-shape';
 import type { OrganisationUser } from './organisation-user.entity';
-import { ROLE_NAMES, type RoleType } from './role-type';
+import { ROLE_NAMES, ROLE_TYPES, type RoleType } from './role-type';
 
 export interface UserRole {
   name: string;
@@ -15,6 +16,15 @@ export function rolesOf(user: OrganisationUser): UserRole[] {
 function rolesToWire(value: unknown): unknown {
   return (value as number[]).map((roleType) => ({ name: ROLE_NAMES[roleType as RoleType], role_type: roleType }));
 }
+
+/** `roles` as `rolesToWire` writes it: the column holds bare integers, so the document cannot derive it. */
+const ROLES_SCHEMA: JsonSchema = arrayOf({
+  title: 'OrganisationUserRole',
+  ...objectOf({ name: { type: 'string', enum: ROLE_TYPES.map((roleType) => ROLE_NAMES[roleType]) }, role_type: { type: 'integer', enum: [...ROLE_TYPES] } }),
+});
+
+/** A jsonb column says nothing of its shape; the service only ever stores an object here. */
+const CUSTOM_FIELDS_SCHEMA: JsonSchema = { type: 'object' };
 
 /**
  * The v2 user record of lists, details and the delete response (spec §2.3), in its order, then
@@ -30,7 +40,8 @@ export const userWire = new WireShape([
   'email_verified_at',
   'contact_number',
   'staff_title',
-  'organization_code',
+  // From the request's workspace, not a column of the user.
+  { wire: 'organization_code', schema: { type: 'string' } },
   'notification',
   'photo',
   'active',
@@ -38,8 +49,8 @@ export const userWire = new WireShape([
   { wire: 'emailNotification', prop: 'emailNotification' },
   'updated_at',
   'idp_alt_id',
-  'custom_fields',
-  { wire: 'roles', prop: 'roleTypes', toWire: rolesToWire },
+  { wire: 'custom_fields', schema: CUSTOM_FIELDS_SCHEMA },
+  { wire: 'roles', prop: 'roleTypes', toWire: rolesToWire, schema: ROLES_SCHEMA },
   'created_at',
 ]);
 
@@ -49,10 +60,10 @@ export const userUpsertRecordWire = new WireShape([
   { wire: 'user_first_name', prop: 'firstName' },
   { wire: 'user_last_name', prop: 'lastName' },
   { wire: 'user_email', prop: 'email' },
-  'custom_fields',
+  { wire: 'custom_fields', schema: CUSTOM_FIELDS_SCHEMA },
   'idp_id',
   'idp_alt_id',
-  { wire: 'roles', prop: 'roleTypes', toWire: rolesToWire },
+  { wire: 'roles', prop: 'roleTypes', toWire: rolesToWire, schema: ROLES_SCHEMA },
 ]);
 
 /** The Upsert User body (spec §4.2) plus the optional profile fields of the user record. */

@@ -1,17 +1,33 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { emptyFieldErrors } from '../common/errors';
-import { parseIdOrNotFound } from '../common/ids';
-import { success } from '../http/rest/envelope';
+import type { JsonSchema } from '../common/json-schema';
+import { inputSchema } from '../http/rest/openapi/input-schema';
+import { recordSchema } from '../http/rest/openapi/record-schema';
+import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
-import { listQuery, objectInput, pageQuery, throwIfWireErrors } from '../http/rest/request-input';
-import type { RestDeps } from '../http/rest/rest-deps';
+import { idParam, listQuery, objectInput, pageQuery, throwIfWireErrors } from '../http/rest/request-input';
+import { type ListQueryDeclaration, Outcome, type V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
+import { OrganisationUser } from './organisation-user.entity';
 import { UserFilter, UserRoleInput, UserUpsertInput } from './organisation-user.input';
-import { roleBodyWire, toUserRecord, toUserUpsertRecord, userUpsertBodyWire } from './organisation-user.record';
+import { roleBodyWire, toUserRecord, toUserUpsertRecord, userUpsertBodyWire, userUpsertRecordWire, userWire } from './organisation-user.record';
 
 const RESOURCE = 'User';
+const TAG = 'Organisation users';
 const LIST_PATH = '/v2/organisation-users';
 const config = { wire: userUpsertBodyWire };
+const record = recordSchema('OrganisationUser', userWire, OrganisationUser);
+const users = keyed('users', pageOf(record));
+/** What the upsert answers: §2.3's shorter record, spelled as the body is. */
+const upserted = recordSchema('OrganisationUserUpsert', userUpsertRecordWire, OrganisationUser);
+const id = { id: 'A user of this workspace.' };
+
+/** The upsert body: its `roles` elements have their own wire shape, so the array's items are composed here. */
+const body: JsonSchema = (() => {
+  const upsert = inputSchema('OrganisationUserInput', userUpsertBodyWire, UserUpsertInput);
+  const roles = upsert.properties?.roles ?? {};
+  return { ...upsert, properties: { ...upsert.properties, roles: { ...roles, items: inputSchema('OrganisationUserRoleInput', roleBodyWire, UserRoleInput) } } };
+})();
 
 /** The upsert body with each `roles` element mapped to a role input. */
 function upsertInput(request: FastifyRequest): UserUpsertInput {
@@ -24,34 +40,84 @@ function upsertInput(request: FastifyRequest): UserUpsertInput {
   return input;
 }
 
+const LIST_QUERY = {
+  paged: true,
+  filterClass: UserFilter,
+  filters: {
+    search: { prop: 'search', description: 'Case-insensitive match anywhere in the first name, last name, e-mail or full name.' },
+    role_type: { prop: 'roleType', integer: true, description: 'Only users holding this role (1 Campaign Manager, 2 Content Editor).' },
+    active: { prop: 'active', integer: true, description: '1: active users; 0: switched-off users.' },
+  },
+} satisfies ListQueryDeclaration;
+
 /** v2 organisation users (spec §4.2): a thin translation onto OrganisationUserService. */
-export function registerOrganisationUserRoutes(app: FastifyInstance, { services, publicUrl }: RestDeps): void {
-  const users = services.organisationUsers;
-  const filters = { search: { prop: 'search' }, role_type: { prop: 'roleType', integer: true }, active: { prop: 'active', integer: true } };
-
-  app.get('/organisation-users', { config }, async (request) => {
-    const ctx = requestContext(request);
-    const { filter, page } = listQuery(request, UserFilter, filters);
-    const slice = await users.list(ctx, filter, page);
-    return success('Users retrieved successfully', { users: paginated(request, publicUrl, slice, (user) => toUserRecord(user, ctx)) });
-  });
-
-  app.get<{ Params: { id: string } }>('/organisation-users/:id', { config }, async (request) => {
-    const ctx = requestContext(request);
-    const user = await users.get(ctx, parseIdOrNotFound(request.params.id, RESOURCE));
-    return success('User retrieved successfully', toUserRecord(user, ctx));
-  });
-
-  app.post('/organisation-users', { config }, async (request) => {
-    const { user, created } = await users.upsert(requestContext(request), upsertInput(request));
-    return success(created ? 'User created successfully' : 'User updated successfully', toUserUpsertRecord(user));
-  });
-
-  /** 200 with the remaining users (`?page`/`?per_page` choose the page), as the spec documents. */
-  app.delete<{ Params: { id: string } }>('/organisation-users/:id', { config }, async (request) => {
-    const ctx = requestContext(request);
-    const page = pageQuery(request);
-    const remaining = await users.deleteAndList(ctx, parseIdOrNotFound(request.params.id, RESOURCE), page);
-    return success('User deleted successfully', { users: paginated(request, publicUrl, remaining, (user) => toUserRecord(user, ctx), LIST_PATH) });
-  });
-}
+// `satisfies` rather than an annotation: the handlers are then typed in eslint's eyes too (explicit-module-boundary-types).
+export const organisationUserRoutes = [
+  {
+    method: 'GET',
+    path: '/organisation-users',
+    operationId: 'listOrganisationUsers',
+    summary: 'List organisation users',
+    tag: TAG,
+    query: LIST_QUERY,
+    success: { message: 'Users retrieved successfully', data: users },
+    config,
+    async handle(request, { services, publicUrl }) {
+      const ctx = requestContext(request);
+      const { filter, page } = listQuery(request, UserFilter, LIST_QUERY.filters);
+      const slice = await services.organisationUsers.list(ctx, filter, page);
+      return { users: paginated(request, publicUrl, slice, (user) => toUserRecord(user, ctx)) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/organisation-users/:id',
+    operationId: 'getOrganisationUser',
+    summary: 'Get an organisation user',
+    tag: TAG,
+    params: id,
+    success: { message: 'User retrieved successfully', data: record },
+    config,
+    async handle(request, { services }) {
+      const ctx = requestContext(request);
+      return toUserRecord(await services.organisationUsers.get(ctx, idParam(request, 'id', RESOURCE)), ctx);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/organisation-users',
+    operationId: 'upsertOrganisationUser',
+    summary: 'Create or update an organisation user',
+    description:
+      'Without `user_id` (or with null) creates a user; with it updates that user. `user_email`, `user_first_name`, `user_last_name` and `roles` are required either way; `roles` replaces the current roles. On update `custom_fields` merges: keys given are added or replaced, a key set to null is removed. The e-mail address is unique among the workspace\'s users, whatever its case. The message says which happened.',
+    tag: TAG,
+    body,
+    // A `user_id` that names no live user of the workspace answers 404.
+    bodyNamesRecord: true,
+    success: { message: ['User created successfully', 'User updated successfully'], data: upserted },
+    config,
+    async handle(request, { services }) {
+      const { user, created } = await services.organisationUsers.upsert(requestContext(request), upsertInput(request));
+      return new Outcome(created ? 'User created successfully' : 'User updated successfully', toUserUpsertRecord(user));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/organisation-users/:id',
+    operationId: 'deleteOrganisationUser',
+    summary: 'Delete an organisation user',
+    description:
+      'Soft delete. Answers with the users that remain, paginated as the specification documents: `page` and `per_page` choose the page (checked before anything is deleted), and the page links point at the list.',
+    tag: TAG,
+    params: id,
+    query: { paged: true },
+    success: { message: 'User deleted successfully', data: users },
+    config,
+    async handle(request, { services, publicUrl }) {
+      const ctx = requestContext(request);
+      const page = pageQuery(request);
+      const remaining = await services.organisationUsers.deleteAndList(ctx, idParam(request, 'id', RESOURCE), page);
+      return { users: paginated(request, publicUrl, remaining, (user) => toUserRecord(user, ctx), LIST_PATH) };
+    },
+  },
+] satisfies V2Route[];

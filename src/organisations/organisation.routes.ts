@@ -1,13 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { success } from '../http/rest/envelope';
-import type { RestDeps } from '../http/rest/rest-deps';
+import { recordSchema } from '../http/rest/openapi/record-schema';
+import type { V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
-import { toOrganisationRecord } from './organisation.record';
+import { Organisation } from './organisation.entity';
+import { organisationWire, toOrganisationRecord } from './organisation.record';
+
+const record = recordSchema('Organisation', organisationWire, Organisation);
 
 /** v2 workspace organisation (spec §4.1): the workspace of the API key. */
-export function registerOrganisationRoutes(app: FastifyInstance, { services }: RestDeps): void {
-  app.get('/ws-org', async (request) => {
-    const organisation = await services.organisations.current(requestContext(request));
-    return success('Workspace organisation retrieved successfully', toOrganisationRecord(organisation));
-  });
-}
+// `satisfies` rather than an annotation: the handlers are then typed in eslint's eyes too (explicit-module-boundary-types).
+export const organisationRoutes = [
+  {
+    method: 'GET',
+    path: '/ws-org',
+    operationId: 'getWorkspaceOrganisation',
+    summary: 'Get the workspace organisation',
+    description: 'The workspace the API key belongs to.',
+    tag: 'Workspace organisation',
+    success: { message: 'Workspace organisation retrieved successfully', data: record },
+    async handle(request, { services }) {
+      return toOrganisationRecord(await services.organisations.current(requestContext(request)));
+    },
+  },
+] satisfies V2Route[];

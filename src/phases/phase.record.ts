@@ -21,7 +21,8 @@ export const phaseWire = new WireShape([
   'latest_phase_end_date',
   ...TRAFFIC_METRIC_WIRE_NAMES,
   'no_of_pieces',
-  'custom_fields',
+  // A jsonb column, which says nothing of its shape: always an object (`{}` when empty).
+  { wire: 'custom_fields', schema: { type: 'object' } },
   { wire: 'deleted_at', readOnly: true },
   { wire: 'created_at', readOnly: true },
   { wire: 'updated_at', readOnly: true },

@@ -1,19 +1,45 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { emptyFieldErrors } from '../common/errors';
-import { parseIdOrNotFound } from '../common/ids';
+import { arrayOf, type JsonSchema, objectOf } from '../common/json-schema';
 import { WireShape } from '../common/wire-shape';
-import { done, success } from '../http/rest/envelope';
+import { inputSchema } from '../http/rest/openapi/input-schema';
+import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
+import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { arrayInput, bodyInput, listQuery, objectInput, throwIfWireErrors } from '../http/rest/request-input';
-import type { RestDeps } from '../http/rest/rest-deps';
+import { arrayInput, bodyInput, idParam, listQuery, objectInput, throwIfWireErrors } from '../http/rest/request-input';
+import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
-import { PhaseFilter, PhaseInput, PhasesCreateInput } from './phase.input';
+import { Phase } from './phase.entity';
+import { MAX_PHASES_PER_REQUEST, PhaseFilter, PhaseInput, PhasesCreateInput } from './phase.input';
 import { phaseWire, toPhaseRecord } from './phase.record';
 
 const RESOURCE = 'Phase';
+const TAG = 'Phases';
 const config = { wire: phaseWire };
+const record = recordSchema('Phase', phaseWire, Phase);
+/** One phase's fields: the update body, and each element of the create body. */
+const phaseBody = inputSchema('PhaseInput', phaseWire, PhaseInput);
+const phase = { phase: 'A phase of this workspace.' };
+
 /** The body of `POST /v2/phases`: a campaign and its new phases. */
 const createBodyWire = new WireShape(['campaign_id', 'phases']);
+const createBodyFields = inputSchema('PhasesCreateInput', createBodyWire, PhasesCreateInput);
+// The generated `phases` cannot name its elements' schema (ValidateNested): the element is the phase body.
+const createBody: JsonSchema = {
+  title: createBodyFields.title,
+  ...objectOf({
+    campaign_id: createBodyFields.properties?.campaign_id ?? {},
+    phases: { ...arrayOf(phaseBody), minItems: 1, maxItems: MAX_PHASES_PER_REQUEST },
+  }),
+};
+
+const LIST_QUERY = {
+  paged: true,
+  filterClass: PhaseFilter,
+  filters: {
+    campaign_id: { prop: 'campaignId', description: 'Only the phases of this campaign (an unknown campaign gives an empty page).' },
+  },
+} satisfies ListQueryDeclaration;
 
 function phasesCreateInput(request: FastifyRequest): PhasesCreateInput {
   const errors = emptyFieldErrors();
@@ -23,34 +49,91 @@ function phasesCreateInput(request: FastifyRequest): PhasesCreateInput {
   return input;
 }
 
-/** v2 phases (spec §4.4a): a thin translation onto PhaseService. */
-export function registerPhaseRoutes(app: FastifyInstance, { services, publicUrl }: RestDeps): void {
-  const phases = services.phases;
-
-  app.post('/phases', { config }, async (request) => {
-    await phases.createMany(requestContext(request), phasesCreateInput(request));
-    return success('Phases created successfully', null);
-  });
-
-  app.get('/phases', { config }, async (request) => {
-    const { filter, page } = listQuery(request, PhaseFilter, { campaign_id: { prop: 'campaignId' } });
-    const slice = await phases.list(requestContext(request), filter, page);
-    return success('Phases retrieved successfully', { phases: paginated(request, publicUrl, slice, toPhaseRecord) });
-  });
-
-  app.get<{ Params: { phase: string } }>('/phases/:phase', { config }, async (request) => {
-    const phase = await phases.get(requestContext(request), parseIdOrNotFound(request.params.phase, RESOURCE));
-    return success('Phase retrieved successfully', { phase: toPhaseRecord(phase) });
-  });
-
-  app.put<{ Params: { phase: string } }>('/phases/:phase', { config }, async (request) => {
-    const id = parseIdOrNotFound(request.params.phase, RESOURCE);
-    const phase = await phases.update(requestContext(request), id, bodyInput(request, phaseWire, PhaseInput));
-    return success('Phase updated successfully', { phase: toPhaseRecord(phase) });
-  });
-
-  app.delete<{ Params: { phase: string } }>('/phases/:phase', { config }, async (request) => {
-    await phases.delete(requestContext(request), parseIdOrNotFound(request.params.phase, RESOURCE));
-    return done('Phase deleted successfully');
-  });
-}
+/**
+ * v2 phases (spec §4.4a): a thin translation onto PhaseService.
+ */
+export const phaseRoutes = [
+  {
+    method: 'POST',
+    path: '/phases',
+    operationId: 'createPhases',
+    bodyNamesRecord: true,
+    summary: 'Create phases of a campaign',
+    description:
+      'All or nothing: every element is checked before anything is written, and one 422 names every broken field under `phases.N.<field>`. ' +
+      '`campaign_id` is required (404 `Campaign not found` when it names no campaign of the workspace); `phases` holds 1 to 100 phases, each with `phase_title`. ' +
+      'An element without `phase_no` gets the next free number of the campaign; an element may carry `campaign_id` only if it is the body\'s. ' +
+      'The answer has `data: null`, as the specification says: read the new phases with the list.',
+    tag: TAG,
+    body: createBody,
+    success: { message: 'Phases created successfully', data: { type: 'null' } },
+    config,
+    async handle(request, { services }) {
+      await services.phases.createMany(requestContext(request), phasesCreateInput(request));
+      return null;
+    },
+  },
+  {
+    method: 'GET',
+    path: '/phases',
+    operationId: 'listPhases',
+    summary: 'List phases',
+    description: 'Ordered by `campaign_id`, then `phase_no`, then `id`.',
+    tag: TAG,
+    query: LIST_QUERY,
+    success: { message: 'Phases retrieved successfully', data: keyed('phases', pageOf(record)) },
+    config,
+    async handle(request, { services, publicUrl }) {
+      const { filter, page } = listQuery(request, PhaseFilter, LIST_QUERY.filters);
+      const slice = await services.phases.list(requestContext(request), filter, page);
+      return { phases: paginated(request, publicUrl, slice, toPhaseRecord) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/phases/:phase',
+    operationId: 'getPhase',
+    summary: 'Get a phase',
+    tag: TAG,
+    params: phase,
+    success: { message: 'Phase retrieved successfully', data: keyed('phase', record) },
+    config,
+    async handle(request, { services }) {
+      const found = await services.phases.get(requestContext(request), idParam(request, 'phase', RESOURCE));
+      return { phase: toPhaseRecord(found) };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/phases/:phase',
+    operationId: 'updatePhase',
+    summary: 'Update a phase',
+    description:
+      'Fields left out are unchanged. `custom_fields` is merged into the stored object (a key set to null is removed). ' +
+      '`phase_no` may move to any number no other live phase of the campaign has. `campaign_id` may be echoed back but a phase never moves to another campaign.',
+    tag: TAG,
+    params: phase,
+    body: phaseBody,
+    success: { message: 'Phase updated successfully', data: keyed('phase', record) },
+    config,
+    async handle(request, { services }) {
+      const phaseId = idParam(request, 'phase', RESOURCE);
+      const updated = await services.phases.update(requestContext(request), phaseId, bodyInput(request, phaseWire, PhaseInput));
+      return { phase: toPhaseRecord(updated) };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/phases/:phase',
+    operationId: 'deletePhase',
+    summary: 'Delete a phase',
+    description: 'Soft delete; its content pieces and their distributions go with it, and its `phase_no` is free again.',
+    tag: TAG,
+    params: phase,
+    success: { message: 'Phase deleted successfully' },
+    config,
+    async handle(request, { services }) {
+      await services.phases.delete(requestContext(request), idParam(request, 'phase', RESOURCE));
+    },
+  },
+] satisfies V2Route[];

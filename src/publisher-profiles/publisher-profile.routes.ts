@@ -1,37 +1,79 @@
-import type { FastifyInstance } from 'fastify';
-import { parseIdOrNotFound } from '../common/ids';
-import { done, success } from '../http/rest/envelope';
+import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
+import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { listQuery } from '../http/rest/request-input';
-import type { RestDeps } from '../http/rest/rest-deps';
+import { idParam, listQuery } from '../http/rest/request-input';
+import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
+import { PublisherProfile } from './publisher-profile.entity';
 import { PublisherProfileFilter } from './publisher-profile.input';
 import { publisherProfileWire, toPublisherProfileRecord } from './publisher-profile.record';
 
 const RESOURCE = 'Publisher profile';
+const TAG = 'Publisher profiles';
 const config = { wire: publisherProfileWire };
+const record = recordSchema('PublisherProfile', publisherProfileWire, PublisherProfile);
+const id = { id: 'A publisher profile of this workspace.' };
 
-/** v2 publisher profiles (spec §4.8): a thin translation onto PublisherProfileService. */
-export function registerPublisherProfileRoutes(app: FastifyInstance, { services, publicUrl }: RestDeps): void {
-  const profiles = services.publisherProfiles;
+const LIST_QUERY = {
+  paged: true,
+  filterClass: PublisherProfileFilter,
+  filters: {
+    search: { prop: 'search', description: "Case-insensitive match anywhere in the profile's `name` or the `name` of one of its titles." },
+    country: { prop: 'country', description: 'ISO 3166-1 alpha-2 country code, any case.' },
+    status: { prop: 'status', description: '`active` or `inactive`.' },
+  },
+} satisfies ListQueryDeclaration;
 
-  app.get('/publisher-profiles', { config }, async (request) => {
-    const ctx = requestContext(request);
-    const { filter, page } = listQuery(request, PublisherProfileFilter, { search: { prop: 'search' }, country: { prop: 'country' }, status: { prop: 'status' } });
-    const slice = await profiles.list(ctx, filter, page);
-    return success('Publisher profiles retrieved successfully', {
-      publisher_profiles: paginated(request, publicUrl, slice, ({ profile, titles }) => toPublisherProfileRecord(profile, titles, ctx)),
-    });
-  });
-
-  app.get<{ Params: { id: string } }>('/publisher-profiles/:id', { config }, async (request) => {
-    const ctx = requestContext(request);
-    const { profile, titles } = await profiles.get(ctx, parseIdOrNotFound(request.params.id, RESOURCE));
-    return success('Publisher profile retrieved successfully', { publisher_profile: toPublisherProfileRecord(profile, titles, ctx) });
-  });
-
-  app.delete<{ Params: { id: string } }>('/publisher-profiles/:id', { config }, async (request) => {
-    await profiles.delete(requestContext(request), parseIdOrNotFound(request.params.id, RESOURCE));
-    return done('Publisher profile deleted successfully');
-  });
-}
+/**
+ * v2 publisher profiles (spec §4.8): a thin translation onto PublisherProfileService. Partners
+ * read and delete; operators create profiles with the admin CLI.
+ */
+export const publisherProfileRoutes = [
+  {
+    method: 'GET',
+    path: '/publisher-profiles',
+    operationId: 'listPublisherProfiles',
+    summary: 'List publisher profiles',
+    description: 'Filters combine. Profiles are in ascending `id` order, each with its live titles. There is no create or update: operators create profiles with the admin CLI.',
+    tag: TAG,
+    query: LIST_QUERY,
+    success: { message: 'Publisher profiles retrieved successfully', data: keyed('publisher_profiles', pageOf(record)) },
+    config,
+    async handle(request, { services, publicUrl }) {
+      const ctx = requestContext(request);
+      const { filter, page } = listQuery(request, PublisherProfileFilter, LIST_QUERY.filters);
+      const slice = await services.publisherProfiles.list(ctx, filter, page);
+      return { publisher_profiles: paginated(request, publicUrl, slice, ({ profile, titles }) => toPublisherProfileRecord(profile, titles, ctx)) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/publisher-profiles/:id',
+    operationId: 'getPublisherProfile',
+    summary: 'Get a publisher profile',
+    tag: TAG,
+    params: id,
+    success: { message: 'Publisher profile retrieved successfully', data: keyed('publisher_profile', record) },
+    config,
+    async handle(request, { services }) {
+      const ctx = requestContext(request);
+      const { profile, titles } = await services.publisherProfiles.get(ctx, idParam(request, 'id', RESOURCE));
+      return { publisher_profile: toPublisherProfileRecord(profile, titles, ctx) };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/publisher-profiles/:id',
+    operationId: 'deletePublisherProfile',
+    summary: 'Delete a publisher profile',
+    description:
+      'Soft delete; its titles go with it. Content pieces and distributions keep the `publisher_title_id` they carry, but no write can name those titles again.',
+    tag: TAG,
+    params: id,
+    success: { message: 'Publisher profile deleted successfully' },
+    config,
+    async handle(request, { services }) {
+      await services.publisherProfiles.delete(requestContext(request), idParam(request, 'id', RESOURCE));
+    },
+  },
+] satisfies V2Route[];

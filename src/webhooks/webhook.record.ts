@@ -1,6 +1,7 @@
+import { arrayOf, type JsonSchema, nullable, objectOf } from '../common/json-schema';
 import { WireShape } from '../common/wire-shape';
 import type { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
-import type { WebhookDelivery } from './webhook-delivery.entity';
+import { DeliveryStatus, type WebhookDelivery } from './webhook-delivery.entity';
 import type { WebhookServiceConfig } from './webhook-service.entity';
 import type { Webhook } from './webhook.entity';
 
@@ -15,7 +16,8 @@ export const webhookServiceWire = new WireShape([
   { wire: 'client_secret', writeOnly: true },
   'auth_url',
   'is_default',
-  { wire: 'has_client_secret', readOnly: true },
+  // Computed from the sealed secret, which is never shown: no column of its own.
+  { wire: 'has_client_secret', readOnly: true, schema: { type: 'boolean' } },
   { wire: 'created_at', readOnly: true },
   { wire: 'updated_at', readOnly: true },
 ]);
@@ -30,6 +32,43 @@ export const webhookWire = new WireShape([{ wire: 'id', readOnly: true }, 'name'
 function serviceRef(webhook: Webhook): { id: number; name: string } | null {
   return webhook.service ? { id: webhook.service.id, name: webhook.service.name } : null;
 }
+
+// Webhook and delivery records are built by hand (their shapes mix §2.11's two orders, a nested
+// service and computed state), so their JSON Schemas are written here, once, next to the builders.
+const ID: JsonSchema = { type: 'integer', minimum: 1 };
+const TIMESTAMP: JsonSchema = { type: 'string', format: 'date-time' };
+const SERVICE_REF = nullable(objectOf({ id: ID, name: { type: 'string' } }));
+const EVENTS = arrayOf({ type: 'string' });
+const STATE: Record<string, JsonSchema> = {
+  active: { type: 'integer', enum: [0, 1] },
+  disabled_reason: nullable({ type: 'string' }),
+  previous_secret_expires_at: nullable(TIMESTAMP),
+};
+const WEBHOOK_FIELDS: Record<string, JsonSchema> = {
+  id: ID,
+  name: { type: 'string' },
+  events: EVENTS,
+  url: { type: 'string' },
+  created_at: TIMESTAMP,
+  updated_at: TIMESTAMP,
+  service: SERVICE_REF,
+  ...STATE,
+};
+
+/** The full webhook record (`toWebhookRecord` without a secret). */
+export const webhookRecordSchema: JsonSchema = { title: 'Webhook', ...objectOf(WEBHOOK_FIELDS) };
+
+/** The full record as create and rotate-secret answer it: the signing secret, shown this once. */
+export const webhookWithSecretSchema: JsonSchema = {
+  title: 'WebhookWithSecret',
+  ...objectOf({ ...WEBHOOK_FIELDS, secret: { type: 'string', pattern: '^whsec_[A-Za-z0-9+/]+={0,2}$', description: 'The `whsec_` signing secret (Standard Webhooks); never shown again.' } }),
+};
+
+/** The listed webhook record (`toListedWebhookRecord`). */
+export const listedWebhookRecordSchema: JsonSchema = {
+  title: 'ListedWebhook',
+  ...objectOf({ id: ID, name: { type: 'string' }, url: { type: 'string' }, service: SERVICE_REF, events: EVENTS, ...STATE }),
+};
 
 /** What the spec's records leave out but a partner needs to see: the webhook's state. */
 function state(webhook: Webhook): Record<string, unknown> {
@@ -66,6 +105,39 @@ export function toAttemptRecord(attempt: WebhookDeliveryAttempt): Record<string,
     response_body: attempt.responseBody,
   };
 }
+
+/** One attempt of a delivery (`toAttemptRecord`). */
+export const deliveryAttemptSchema: JsonSchema = {
+  title: 'WebhookDeliveryAttempt',
+  ...objectOf({
+    attempt: ID,
+    started_at: TIMESTAMP,
+    duration_ms: { type: 'integer', minimum: 0 },
+    status_code: nullable({ type: 'integer' }),
+    error: nullable({ type: 'string' }),
+    response_body: nullable({ type: 'string' }),
+  }),
+};
+
+const DELIVERY_FIELDS: Record<string, JsonSchema> = {
+  id: ID,
+  webhook_id: ID,
+  event_id: ID,
+  event_type: { type: 'string' },
+  status: { type: 'string', enum: Object.values(DeliveryStatus) },
+  attempt_count: { type: 'integer', minimum: 0 },
+  last_attempt_at: nullable(TIMESTAMP),
+  last_status_code: nullable({ type: 'integer' }),
+  next_attempt_at: nullable(TIMESTAMP),
+  created_at: TIMESTAMP,
+  updated_at: TIMESTAMP,
+};
+
+/** A delivery as the log lists it (`toDeliveryRecord`). */
+export const deliveryRecordSchema: JsonSchema = { title: 'WebhookDelivery', ...objectOf(DELIVERY_FIELDS) };
+
+/** A delivery with its attempts (`toDeliveryRecord(delivery, true)`). */
+export const deliveryDetailSchema: JsonSchema = { title: 'WebhookDeliveryDetail', ...objectOf({ ...DELIVERY_FIELDS, attempts: arrayOf(deliveryAttemptSchema) }) };
 
 /** A delivery of the log; the detail adds `attempts`. */
 export function toDeliveryRecord(delivery: WebhookDelivery, withAttempts = false): Record<string, unknown> {

@@ -1,22 +1,74 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseBigIdOrNotFound, parseId, parseIdOrNotFound } from '../common/ids';
-import { done, success } from '../http/rest/envelope';
+import type { FastifyRequest } from 'fastify';
+import { parseBigIdOrNotFound, parseId } from '../common/ids';
+import { arrayOf, type JsonSchema } from '../common/json-schema';
+import { inputSchema } from '../http/rest/openapi/input-schema';
+import { recordSchema } from '../http/rest/openapi/record-schema';
+import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, listQuery, noQuery, WireValidationError } from '../http/rest/request-input';
-import type { RestDeps } from '../http/rest/rest-deps';
+import { bodyInput, idParam, listQuery, noQuery, WireValidationError } from '../http/rest/request-input';
+import { type ListQueryDeclaration, Outcome, type V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
+import { WebhookServiceConfig } from './webhook-service.entity';
 import { DELIVERY, SERVICE, WEBHOOK } from './webhook.service';
 import { DeliveryFilter, WebhookInput, WebhookServiceInput } from './webhook.input';
-import { toDeliveryRecord, toListedWebhookRecord, toWebhookRecord, toWebhookServiceRecord, webhookServiceWire, webhookWire } from './webhook.record';
+import {
+  deliveryDetailSchema,
+  deliveryRecordSchema,
+  listedWebhookRecordSchema,
+  toDeliveryRecord,
+  toListedWebhookRecord,
+  toWebhookRecord,
+  toWebhookServiceRecord,
+  webhookRecordSchema,
+  webhookServiceWire,
+  webhookWire,
+  webhookWithSecretSchema,
+} from './webhook.record';
 
+const TAG = 'Webhooks';
+const MAX_ID = 2_147_483_647;
 const serviceConfig = { wire: webhookServiceWire };
 const config = { wire: webhookWire };
 
-type WebhookParams = { Params: { id: string } };
-type DeliveryParams = { Params: { id: string; deliveryId: string } };
+const serviceRecord = recordSchema('WebhookService', webhookServiceWire, WebhookServiceConfig);
+const serviceFields = inputSchema('WebhookServiceInput', webhookServiceWire, WebhookServiceInput);
+// The wire shape reads `id` as read-only; the upsert reads it itself (upsertId), so the body names it.
+const serviceBody: JsonSchema = {
+  ...serviceFields,
+  properties: {
+    id: {
+      anyOf: [{ type: 'integer', minimum: 1, maximum: MAX_ID }, { type: 'string', pattern: '^[0-9]{1,10}$' }, { type: 'null' }],
+      description: "Absent or null creates a service; the id of one of this workspace's services (an integer, or its digits as a string) updates it.",
+    },
+    ...serviceFields.properties,
+  },
+};
+const webhookBody = inputSchema('WebhookInput', webhookWire, WebhookInput);
+const webhook = keyed('webhook', webhookRecordSchema);
+const webhookWithSecret = keyed('webhook', webhookWithSecretSchema);
+const delivery = keyed('delivery', deliveryDetailSchema);
 
-function deliveryIdOf(request: FastifyRequest<DeliveryParams>): string {
-  return parseBigIdOrNotFound(request.params.deliveryId, DELIVERY);
+const serviceId = { id: 'A webhook service of this workspace.' };
+const webhookId = { id: 'A webhook of this workspace.' };
+const deliveryIds = { ...webhookId, delivery_id: 'A delivery of that webhook (a positive integer, up to 2^53 − 1).' };
+
+/** These lists take no parameters at all, not even paging: any given is refused (422). */
+const NO_QUERY = { paged: false } satisfies ListQueryDeclaration;
+
+const DELIVERIES_QUERY = {
+  paged: true,
+  filterClass: DeliveryFilter,
+  filters: {
+    status: { prop: 'status', description: 'Only deliveries in this status.' },
+    event: { prop: 'event', description: 'Only deliveries of this event type (GET /v2/libraries/event-types).' },
+  },
+} satisfies ListQueryDeclaration;
+
+const SERVICE_CREATED = 'Webhook service created successfully';
+const SERVICE_UPDATED = 'Webhook service updated successfully';
+
+function deliveryIdOf(request: FastifyRequest): string {
+  return parseBigIdOrNotFound((request.params as { delivery_id: string }).delivery_id, DELIVERY);
 }
 
 /** The upsert's `id` (§2.11): absent or null creates; a malformed one is refused, an unknown one is 404. */
@@ -28,87 +80,228 @@ function upsertId(request: FastifyRequest): number | null {
   return id;
 }
 
-/** v2 webhooks and webhook services (spec §4.9), their delivery logs, test pings and redeliveries. */
-export function registerWebhookRoutes(app: FastifyInstance, { services, publicUrl }: RestDeps): void {
-  const webhooks = services.webhooks;
-
-  app.get('/webhooks/services', { config: serviceConfig }, async (request) => {
-    noQuery(request);
-    const list = await webhooks.listServices(requestContext(request));
-    return success('Webhook services retrieved successfully', list.map(toWebhookServiceRecord));
-  });
-
-  app.post('/webhooks/services', { config: serviceConfig }, async (request) => {
-    const ctx = requestContext(request);
-    const id = upsertId(request);
-    const input = bodyInput(request, webhookServiceWire, WebhookServiceInput);
-    const service = id === null ? await webhooks.createService(ctx, input) : await webhooks.updateService(ctx, id, input);
-    return success(id === null ? 'Webhook service created successfully' : 'Webhook service updated successfully', { service: toWebhookServiceRecord(service) });
-  });
-
-  app.delete<WebhookParams>('/webhooks/services/:id', { config: serviceConfig }, async (request) => {
-    await webhooks.deleteService(requestContext(request), parseIdOrNotFound(request.params.id, SERVICE));
-    return done('Webhook service deleted successfully');
-  });
-
-  app.get('/webhooks', { config }, async (request) => {
-    noQuery(request);
-    return success('Webhooks retrieved successfully', (await webhooks.list(requestContext(request))).map(toListedWebhookRecord));
-  });
-
-  app.post('/webhooks', { config }, async (request) => {
-    const { webhook, secret } = await webhooks.create(requestContext(request), bodyInput(request, webhookWire, WebhookInput));
-    return success('Webhook created successfully', { webhook: toWebhookRecord(webhook, secret) });
-  });
-
-  app.get<WebhookParams>('/webhooks/:id', { config }, async (request) => {
-    const webhook = await webhooks.get(requestContext(request), parseIdOrNotFound(request.params.id, WEBHOOK));
-    return success('Webhook retrieved successfully', { webhook: toWebhookRecord(webhook) });
-  });
-
-  app.put<WebhookParams>('/webhooks/:id', { config }, async (request) => {
-    const id = parseIdOrNotFound(request.params.id, WEBHOOK);
-    const webhook = await webhooks.update(requestContext(request), id, bodyInput(request, webhookWire, WebhookInput));
-    return success('Webhook updated successfully', { webhook: toWebhookRecord(webhook) });
-  });
-
-  app.delete<WebhookParams>('/webhooks/:id', { config }, async (request) => {
-    await webhooks.delete(requestContext(request), parseIdOrNotFound(request.params.id, WEBHOOK));
-    return done('Webhook deleted successfully');
-  });
-
-  for (const [action, active] of [['enable', true], ['disable', false]] as const) {
-    app.post<WebhookParams>(`/webhooks/:id/${action}`, { config }, async (request) => {
-      const webhook = await webhooks.setActive(requestContext(request), parseIdOrNotFound(request.params.id, WEBHOOK), active);
-      return success(`Webhook ${action}d successfully`, { webhook: toWebhookRecord(webhook) });
-    });
-  }
-
-  app.post<WebhookParams>('/webhooks/:id/rotate-secret', { config }, async (request) => {
-    const { webhook, secret } = await webhooks.rotateSecret(requestContext(request), parseIdOrNotFound(request.params.id, WEBHOOK));
-    return success('Webhook secret rotated successfully', { webhook: toWebhookRecord(webhook, secret) });
-  });
-
-  app.post<WebhookParams>('/webhooks/:id/test', { config }, async (request) => {
-    const delivery = await webhooks.test(requestContext(request), parseIdOrNotFound(request.params.id, WEBHOOK));
-    return success('Test event queued for delivery', { delivery: toDeliveryRecord(delivery, true) });
-  });
-
-  app.get<WebhookParams>('/webhooks/:id/deliveries', { config }, async (request) => {
-    const ctx = requestContext(request);
-    const id = parseIdOrNotFound(request.params.id, WEBHOOK);
-    const { filter, page } = listQuery(request, DeliveryFilter, { status: { prop: 'status' }, event: { prop: 'event' } });
-    const slice = await webhooks.deliveries(ctx, id, filter, page);
-    return success('Webhook deliveries retrieved successfully', { deliveries: paginated(request, publicUrl, slice, (delivery) => toDeliveryRecord(delivery)) });
-  });
-
-  app.get<DeliveryParams>('/webhooks/:id/deliveries/:deliveryId', { config }, async (request) => {
-    const delivery = await webhooks.delivery(requestContext(request), parseIdOrNotFound(request.params.id, WEBHOOK), deliveryIdOf(request));
-    return success('Webhook delivery retrieved successfully', { delivery: toDeliveryRecord(delivery, true) });
-  });
-
-  app.post<DeliveryParams>('/webhooks/:id/deliveries/:deliveryId/redeliver', { config }, async (request) => {
-    const delivery = await webhooks.redeliver(requestContext(request), parseIdOrNotFound(request.params.id, WEBHOOK), deliveryIdOf(request));
-    return success('Event queued for redelivery', { delivery: toDeliveryRecord(delivery, true) });
-  });
+/** Enable and disable differ only in the state they set. */
+function activationRoute(action: 'enable' | 'disable', active: boolean): V2Route {
+  return {
+    method: 'POST',
+    path: `/webhooks/:id/${action}`,
+    operationId: `${action}Webhook`,
+    summary: `${action === 'enable' ? 'Enable' : 'Disable'} a webhook`,
+    description: active ? 'Deliveries resume; `disabled_reason` is cleared.' : 'No events are delivered until it is enabled again; `disabled_reason` becomes `disabled by a client`.',
+    tag: TAG,
+    params: webhookId,
+    success: { message: `Webhook ${action}d successfully`, data: webhook },
+    config,
+    async handle(request, { services }) {
+      const changed = await services.webhooks.setActive(requestContext(request), idParam(request, 'id', WEBHOOK), active);
+      return { webhook: toWebhookRecord(changed) };
+    },
+  };
 }
+
+/** v2 webhooks and webhook services (spec §4.9), their delivery logs, test pings and redeliveries. */
+export const webhookRoutes = [
+  {
+    method: 'GET',
+    path: '/webhooks/services',
+    operationId: 'listWebhookServices',
+    summary: 'List webhook services',
+    description: 'Every service of the workspace in `id` order, unpaged (`data` is the array).',
+    tag: TAG,
+    query: NO_QUERY,
+    success: { message: 'Webhook services retrieved successfully', data: arrayOf(serviceRecord) },
+    config: serviceConfig,
+    async handle(request, { services }) {
+      noQuery(request);
+      return (await services.webhooks.listServices(requestContext(request))).map(toWebhookServiceRecord);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/services',
+    operationId: 'upsertWebhookService',
+    bodyNamesRecord: true,
+    summary: 'Create or update a webhook service',
+    description:
+      'Without `id` (or with `id: null`) creates a service: `name` is required. With the `id` of a service of this workspace updates it: omitted fields are unchanged (omit `client_secret` to keep the stored one). `client_id`, `client_secret` and `auth_url` are set together or cleared together (all null). `client_secret` is never shown; the record says `has_client_secret`.',
+    tag: TAG,
+    body: serviceBody,
+    success: { message: [SERVICE_CREATED, SERVICE_UPDATED], data: keyed('service', serviceRecord) },
+    config: serviceConfig,
+    async handle(request, { services }) {
+      const ctx = requestContext(request);
+      const id = upsertId(request);
+      const input = bodyInput(request, webhookServiceWire, WebhookServiceInput);
+      const service = id === null ? await services.webhooks.createService(ctx, input) : await services.webhooks.updateService(ctx, id, input);
+      return new Outcome(id === null ? SERVICE_CREATED : SERVICE_UPDATED, { service: toWebhookServiceRecord(service) });
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/webhooks/services/:id',
+    operationId: 'deleteWebhookService',
+    summary: 'Delete a webhook service',
+    description: 'Refused (422) while webhooks use it: move them to another service or delete them first.',
+    tag: TAG,
+    params: serviceId,
+    success: { message: 'Webhook service deleted successfully' },
+    config: serviceConfig,
+    async handle(request, { services }) {
+      await services.webhooks.deleteService(requestContext(request), idParam(request, 'id', SERVICE));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/webhooks',
+    operationId: 'listWebhooks',
+    summary: 'List webhooks',
+    description: 'Every webhook of the workspace in `id` order, unpaged (`data` is the array).',
+    tag: TAG,
+    query: NO_QUERY,
+    success: { message: 'Webhooks retrieved successfully', data: arrayOf(listedWebhookRecordSchema) },
+    config,
+    async handle(request, { services }) {
+      noQuery(request);
+      return (await services.webhooks.list(requestContext(request))).map(toListedWebhookRecord);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks',
+    operationId: 'createWebhook',
+    summary: 'Create a webhook',
+    description:
+      "`name`, `url` and `events` are required. `service_id` left out means the workspace's default service; null means none. The answer shows the signing `secret` this once.",
+    tag: TAG,
+    body: webhookBody,
+    success: { message: 'Webhook created successfully', data: webhookWithSecret },
+    config,
+    async handle(request, { services }) {
+      const created = await services.webhooks.create(requestContext(request), bodyInput(request, webhookWire, WebhookInput));
+      return { webhook: toWebhookRecord(created.webhook, created.secret) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/webhooks/:id',
+    operationId: 'getWebhook',
+    summary: 'Get a webhook',
+    tag: TAG,
+    params: webhookId,
+    success: { message: 'Webhook retrieved successfully', data: webhook },
+    config,
+    async handle(request, { services }) {
+      return { webhook: toWebhookRecord(await services.webhooks.get(requestContext(request), idParam(request, 'id', WEBHOOK))) };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/webhooks/:id',
+    operationId: 'updateWebhook',
+    summary: 'Update a webhook',
+    description: 'Fields left out are unchanged; `service_id: null` removes the service.',
+    tag: TAG,
+    params: webhookId,
+    body: webhookBody,
+    success: { message: 'Webhook updated successfully', data: webhook },
+    config,
+    async handle(request, { services }) {
+      const id = idParam(request, 'id', WEBHOOK);
+      const updated = await services.webhooks.update(requestContext(request), id, bodyInput(request, webhookWire, WebhookInput));
+      return { webhook: toWebhookRecord(updated) };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/webhooks/:id',
+    operationId: 'deleteWebhook',
+    summary: 'Delete a webhook',
+    tag: TAG,
+    params: webhookId,
+    success: { message: 'Webhook deleted successfully' },
+    config,
+    async handle(request, { services }) {
+      await services.webhooks.delete(requestContext(request), idParam(request, 'id', WEBHOOK));
+    },
+  },
+  activationRoute('enable', true),
+  activationRoute('disable', false),
+  {
+    method: 'POST',
+    path: '/webhooks/:id/rotate-secret',
+    operationId: 'rotateWebhookSecret',
+    summary: "Rotate a webhook's signing secret",
+    description: 'The answer shows the new `secret` this once; the previous one keeps signing alongside it for 24 hours (`previous_secret_expires_at`).',
+    tag: TAG,
+    params: webhookId,
+    success: { message: 'Webhook secret rotated successfully', data: webhookWithSecret },
+    config,
+    async handle(request, { services }) {
+      const rotated = await services.webhooks.rotateSecret(requestContext(request), idParam(request, 'id', WEBHOOK));
+      return { webhook: toWebhookRecord(rotated.webhook, rotated.secret) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/:id/test',
+    operationId: 'testWebhook',
+    summary: 'Send a test ping',
+    description: 'Queues a `ping` event for this webhook alone; the answer is its delivery.',
+    tag: TAG,
+    params: webhookId,
+    success: { message: 'Test event queued for delivery', data: delivery },
+    config,
+    async handle(request, { services }) {
+      return { delivery: toDeliveryRecord(await services.webhooks.test(requestContext(request), idParam(request, 'id', WEBHOOK)), true) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/webhooks/:id/deliveries',
+    operationId: 'listWebhookDeliveries',
+    summary: "List a webhook's deliveries",
+    description: 'Newest first.',
+    tag: TAG,
+    params: webhookId,
+    query: DELIVERIES_QUERY,
+    success: { message: 'Webhook deliveries retrieved successfully', data: keyed('deliveries', pageOf(deliveryRecordSchema)) },
+    config,
+    async handle(request, { services, publicUrl }) {
+      const ctx = requestContext(request);
+      const id = idParam(request, 'id', WEBHOOK);
+      const { filter, page } = listQuery(request, DeliveryFilter, DELIVERIES_QUERY.filters);
+      const slice = await services.webhooks.deliveries(ctx, id, filter, page);
+      return { deliveries: paginated(request, publicUrl, slice, (logged) => toDeliveryRecord(logged)) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/webhooks/:id/deliveries/:delivery_id',
+    operationId: 'getWebhookDelivery',
+    summary: 'Get a delivery',
+    description: 'The delivery with every attempt.',
+    tag: TAG,
+    params: deliveryIds,
+    success: { message: 'Webhook delivery retrieved successfully', data: delivery },
+    config,
+    async handle(request, { services }) {
+      const found = await services.webhooks.delivery(requestContext(request), idParam(request, 'id', WEBHOOK), deliveryIdOf(request));
+      return { delivery: toDeliveryRecord(found, true) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/:id/deliveries/:delivery_id/redeliver',
+    operationId: 'redeliverWebhookDelivery',
+    summary: 'Redeliver an event',
+    description: "Queues the delivery's event again for this webhook; the answer is the new delivery. Refused (422) while the webhook is disabled, except for pings.",
+    tag: TAG,
+    params: deliveryIds,
+    success: { message: 'Event queued for redelivery', data: delivery },
+    config,
+    async handle(request, { services }) {
+      const queued = await services.webhooks.redeliver(requestContext(request), idParam(request, 'id', WEBHOOK), deliveryIdOf(request));
+      return { delivery: toDeliveryRecord(queued, true) };
+    },
+  },
+] satisfies V2Route[];

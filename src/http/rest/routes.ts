@@ -1,34 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { registerAdvertiserAccountRoutes } from '../../advertiser-accounts/advertiser-account.routes';
+import { advertiserAccountRoutes } from '../../advertiser-accounts/advertiser-account.routes';
 import { campaignRoutes } from '../../campaigns/campaign.routes';
-import { registerContentRoutes } from '../../contents/content.routes';
-import { registerDistributionRoutes } from '../../distributions/distribution.routes';
-import { registerMemberRoutes } from '../../members/member.routes';
-import { registerOrganisationUserRoutes } from '../../organisation-users/organisation-user.routes';
-import { registerOrganisationRoutes } from '../../organisations/organisation.routes';
-import { registerPhaseRoutes } from '../../phases/phase.routes';
-import { registerPublisherProfileRoutes } from '../../publisher-profiles/publisher-profile.routes';
-import { registerReferenceLibraryRoutes } from '../../reference-libraries/reference-library.routes';
-import { registerEventRoutes } from '../../events/event.routes';
-import { registerWebhookRoutes } from '../../webhooks/webhook.routes';
+import { contentRoutes } from '../../contents/content.routes';
+import { distributionRoutes } from '../../distributions/distribution.routes';
+import { memberRoutes } from '../../members/member.routes';
+import { organisationUserRoutes } from '../../organisation-users/organisation-user.routes';
+import { organisationRoutes } from '../../organisations/organisation.routes';
+import { phaseRoutes } from '../../phases/phase.routes';
+import { publisherProfileRoutes } from '../../publisher-profiles/publisher-profile.routes';
+import { referenceLibraryRoutes } from '../../reference-libraries/reference-library.routes';
+import { eventRoutes } from '../../events/event.routes';
+import { webhookRoutes } from '../../webhooks/webhook.routes';
 import type { RestDeps } from './rest-deps';
 import { registerDeclaredRoutes, type V2Route } from './v2-route';
 
 /** Every declared /v2 operation, in the order of the document. */
-export const V2_ROUTES: readonly V2Route[] = [...campaignRoutes];
+export const V2_ROUTES: readonly V2Route[] = [...organisationRoutes, ...organisationUserRoutes, ...advertiserAccountRoutes, ...memberRoutes, ...campaignRoutes, ...phaseRoutes, ...contentRoutes, ...distributionRoutes, ...publisherProfileRoutes, ...referenceLibraryRoutes, ...webhookRoutes, ...eventRoutes];
 
 /** Every /v2 route module; each resource group registers its own paths. */
 export function registerV2Routes(app: FastifyInstance, deps: RestDeps): void {
-  registerOrganisationRoutes(app, deps);
-  registerOrganisationUserRoutes(app, deps);
-  registerAdvertiserAccountRoutes(app, deps);
-  registerMemberRoutes(app, deps);
-  registerPhaseRoutes(app, deps);
-  registerContentRoutes(app, deps);
-  registerDistributionRoutes(app, deps);
-  registerPublisherProfileRoutes(app, deps);
-  registerReferenceLibraryRoutes(app, deps);
-  registerWebhookRoutes(app, deps);
-  registerEventRoutes(app, deps);
   registerDeclaredRoutes(app, V2_ROUTES, deps);
 }

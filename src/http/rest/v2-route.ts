@@ -46,6 +46,11 @@ export interface V2Route {
   /** `page`/`per_page` paging (spec §2.1) and named filters; any other parameter is refused. */
   query?: ListQueryDeclaration;
   body?: JsonSchema;
+  /**
+   * The body names a record by id (the parent to create under, `campaign_id`, `content_id`, or an
+   * upsert's `id`): one that names nothing answers 404, as an unknown path id does.
+   */
+  bodyNamesRecord?: boolean;
   success: SuccessDeclaration;
   /** A config Fastify's hooks read (for example the WireShape that spells error field names). */
   config?: Record<string, unknown>;

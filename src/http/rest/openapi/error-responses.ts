@@ -48,7 +48,7 @@ export function errorResponseComponents(envelopeRef: JsonSchema): Record<string,
 export function errorResponsesOf(route: V2Route): Record<string, OpenAPIV3_1.ReferenceObject> {
   const write = route.method !== 'GET';
   const names: ErrorResponseName[] = ['BadRequest', 'Unauthenticated'];
-  if (route.params) names.push('NotFound');
+  if (route.params || route.bodyNamesRecord) names.push('NotFound');
   if (write) names.push('Conflict', 'PayloadTooLarge', 'UnsupportedMediaType');
   if (write || route.query || route.body) names.push('Unprocessable');
   names.push('RateLimited', 'InternalError', 'Unavailable');

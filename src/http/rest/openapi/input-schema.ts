@@ -3,6 +3,7 @@ import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import { defaultConverters, type ISchemaConverters } from 'class-validator-jsonschema/build/defaultConverters';
 import { type ClassType, type JsonSchema, nullable } from '../../../common/json-schema';
 import type { WireShape } from '../../../common/wire-shape';
+import { INSTANT } from '../../../events/event.input';
 
 /**
  * The project's own validators (src/common/validation.ts and friends), and class-validator's that
@@ -13,7 +14,7 @@ const CUSTOM_VALIDATORS: Record<string, JsonSchema> = {
   isISO31661Alpha2: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'An ISO 3166-1 alpha-2 country code.' },
   isEntityId: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[0-9]+$' }], description: 'A positive integer id, or its digits as a string.' },
   isCalendarDate: { type: 'string', format: 'date' },
-  isInstant: { type: 'string', format: 'date-time' },
+  isInstant: { type: 'string', pattern: INSTANT.source, description: 'A date (`2026-11-23`) or a date-time with its zone (RFC 3339; seconds optional).' },
   isFlag: { type: 'integer', enum: [0, 1] },
   isNotBlank: { type: 'string', pattern: '\\S' },
   isHttpUrl: { type: 'string', format: 'uri', pattern: '^https?://' },
@@ -49,7 +50,7 @@ function propertySchemas(inputClass: ClassType, inBody: boolean): Record<string,
 }
 
 /**
- * The JSON Schema of a v2 write body: the WireShape's writable fields in v2 spelling, each with
+ * The JSON Schema of a v2 write body: the WireShape's fields in v2 spelling, each writable one with
  * the rules of the service input's property (class-validator metadata, read by
  * class-validator-jsonschema). Unknown fields are refused, so none are allowed; which fields a
  * create requires is a service rule and is said in the operation's description. `name` is its
@@ -59,7 +60,8 @@ export function inputSchema(name: string, wire: WireShape, inputClass: ClassType
   const byProp = propertySchemas(inputClass, true);
   const properties: Record<string, JsonSchema> = {};
   for (const field of wire.declaredFields) {
-    if (!field.readOnly) properties[field.wire] = byProp[field.prop] ?? {};
+    // A record sent back as it was read is accepted: its read-only fields are ignored, not refused.
+    properties[field.wire] = field.readOnly ? { readOnly: true, description: 'Shown in records; ignored when sent.' } : (byProp[field.prop] ?? {});
   }
   return { title: name, type: 'object', properties, additionalProperties: false };
 }

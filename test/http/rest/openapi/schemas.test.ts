@@ -42,11 +42,11 @@ describe('recordSchema (a v2 record from its WireShape and entity)', () => {
 describe('inputSchema (a v2 write body from its WireShape and service input)', () => {
   const schema = inputSchema('CampaignInput', campaignWire, CampaignInput) as Schema;
 
-  it('lists the writable fields in v2 spelling, refuses unknown ones, and leaves out read-only ones', () => {
+  it('lists the fields in v2 spelling and refuses unknown ones; read-only ones are marked, as the server ignores them', () => {
     expect(schema.additionalProperties).toBe(false);
     expect(schema.properties).toHaveProperty('additonal_campaign_notes');
-    expect(schema.properties).not.toHaveProperty('id');
-    expect(schema.properties).not.toHaveProperty('created_at');
+    expect(schema.properties.id).toEqual({ readOnly: true, description: 'Shown in records; ignored when sent.' });
+    expect(schema.properties.created_at.readOnly).toBe(true);
   });
 
   it("carries each property's rules: the library's and the project's own validators", () => {
