@@ -4,6 +4,8 @@ import type { AppConfig } from './config/config';
 import { type Database, openDatabase } from './db/database';
 import { Readiness } from './http/readiness';
 import { buildServer } from './http/server';
+import { createMetrics } from './metrics/metrics';
+import { type MetricsListener, startMetricsListener } from './metrics/metrics-listener';
 import { createServices } from './services';
 import { WebhookWorker } from './webhooks/delivery/webhook-worker';
 import { webhookDeps } from './webhooks/webhook-deps';
@@ -11,6 +13,8 @@ import { webhookDeps } from './webhooks/webhook-deps';
 export interface RunningApp {
   server: FastifyInstance;
   database: Database;
+  /** The operators' `/metrics` listener; absent unless METRICS_PORT is set. */
+  metrics?: MetricsListener;
   /** Stop accepting, let in-flight requests finish, close the pool, stop the embedded database. */
   stop(): Promise<void>;
 }
@@ -22,12 +26,16 @@ export async function startApp(config: AppConfig, logger: Logger): Promise<Runni
   const worker = config.worker
     ? new WebhookWorker({ dataSource: database.dataSource, databaseUrl: database.url, ...webhooks, settings: config.webhooks, logger })
     : undefined;
+  const metrics = config.metrics ? createMetrics(database.dataSource, logger) : undefined;
   let server: FastifyInstance;
+  let metricsListener: MetricsListener | undefined;
   try {
-    server = await buildServer({ config, logger, services: createServices(database.dataSource, webhooks), readiness });
+    server = await buildServer({ config, logger, services: createServices(database.dataSource, webhooks), readiness, metrics });
     await worker?.start();
+    if (config.metrics && metrics) metricsListener = await startMetricsListener(metrics.registry, config.metrics, logger);
     await server.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await metricsListener?.close();
     await worker?.stop();
     await webhooks.queue.stop();
     await database.close();
@@ -42,7 +50,9 @@ export async function startApp(config: AppConfig, logger: Logger): Promise<Runni
       await server.close();
       await worker?.stop();
       await webhooks.queue.stop();
+      // Scrapes go on while the server drains; the backlog count needs the pool, so before it closes.
+      await metricsListener?.close();
       await database.close();
     })());
-  return { server, database, stop };
+  return { server, database, metrics: metricsListener, stop };
 }

@@ -1,5 +1,5 @@
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
-import type { AppConfig, GraphQLCostSettings, LimitSettings, LogLevel, NodeEnv } from './config';
+import type { AppConfig, GraphQLCostSettings, LimitSettings, LogLevel, MetricsSettings, NodeEnv } from './config';
 
 const NODE_ENVS: NodeEnv[] = ['development', 'production', 'test'];
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -133,6 +133,17 @@ class EnvironmentInput {
   @Min(1, { message: 'GRAPHQL_COST_RESTORE_RATE must be between 1 and 1000000000000' })
   @Max(1_000_000_000_000, { message: 'GRAPHQL_COST_RESTORE_RATE must be between 1 and 1000000000000' })
   graphqlCostRestoreRate!: number;
+
+  // Unset: no metrics listener at all; metrics are for operators and never share the partner port.
+  @IsOptional()
+  @IsInt({ message: 'METRICS_PORT must be an integer' })
+  @Min(0, { message: 'METRICS_PORT must be between 0 and 65535' })
+  @Max(65535, { message: 'METRICS_PORT must be between 0 and 65535' })
+  metricsPort: number | undefined;
+
+  @IsString()
+  @MinLength(1, { message: 'METRICS_HOST must not be empty' })
+  metricsHost!: string;
 }
 
 /** Defaults of the GraphQL cost limits (docs/limits.md explains each number). */
@@ -160,6 +171,9 @@ export const DEFAULT_LIMITS: LimitSettings = {
   graphql: DEFAULT_GRAPHQL_COST,
 };
 
+/** Where the metrics listener binds unless METRICS_HOST says otherwise: this machine only. */
+export const DEFAULT_METRICS_HOST = '127.0.0.1';
+
 /** Standard Webhooks' schedule after the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const DEFAULT_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
 const FIVE_DAYS = 5 * 24 * 60 * 60;
@@ -178,6 +192,10 @@ function toInteger(value: string | undefined, fallback: number): number {
 function toSchedule(value: string | undefined): unknown {
   if (value === undefined) return DEFAULT_RETRY_SCHEDULE;
   return value.split(',').map((part) => (/^\s*\d+\s*$/.test(part) ? Number(part) : Number.NaN));
+}
+
+function toOptionalInteger(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : toInteger(value, Number.NaN);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -218,10 +236,14 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     graphqlMaxAliases: toInteger(nonEmpty(env.GRAPHQL_MAX_ALIASES), DEFAULT_GRAPHQL_COST.maxAliases),
     graphqlCostBucketSize: toInteger(nonEmpty(env.GRAPHQL_COST_BUCKET_SIZE), DEFAULT_GRAPHQL_COST.bucketSize),
     graphqlCostRestoreRate: toInteger(nonEmpty(env.GRAPHQL_COST_RESTORE_RATE), DEFAULT_GRAPHQL_COST.restoreRate),
+    metricsPort: toOptionalInteger(nonEmpty(env.METRICS_PORT)),
+    metricsHost: nonEmpty(env.METRICS_HOST) ?? DEFAULT_METRICS_HOST,
   });
   const problems = [...new Set(validateSync(input).flatMap((error) => Object.values(error.constraints ?? {})))];
   // A generated key file is fine for a laptop; production secrets must survive a lost data directory.
   if (input.nodeEnv === 'production' && !input.secretsKey) problems.push('SECRETS_KEY must be set when NODE_ENV is production');
+  // Two listeners on one port: the second would fail to bind after the database was opened.
+  if (input.metricsPort !== undefined && input.metricsPort !== 0 && input.metricsPort === input.port) problems.push('METRICS_PORT must differ from PORT');
   const {
     webhookRetrySchedule,
     webhookAllowPrivateNetworks,
@@ -241,6 +263,8 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     graphqlMaxAliases,
     graphqlCostBucketSize,
     graphqlCostRestoreRate,
+    metricsPort,
+    metricsHost,
     ...rest
   } = input;
   const webhooks = {
@@ -258,5 +282,6 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     restoreRate: graphqlCostRestoreRate,
   };
   const limits = { rateLimitMax, rateLimitWindowSeconds, redisUrl, statementTimeoutMs, requestTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes, maxResponseBytes, graphql };
-  return { config: { ...rest, webhooks, limits }, problems };
+  const metrics: MetricsSettings | undefined = metricsPort === undefined ? undefined : { port: metricsPort, host: metricsHost };
+  return { config: { ...rest, webhooks, limits, metrics }, problems };
 }

@@ -21,6 +21,15 @@ export interface AppConfig {
   secretsKey: string | undefined;
   webhooks: WebhookSettings;
   limits: LimitSettings;
+  /** The Prometheus listener (METRICS_PORT, METRICS_HOST); absent: metrics are off. */
+  metrics?: MetricsSettings;
+}
+
+/** Where `/metrics` is served (src/metrics/, docs/operations.md): its own listener, never the partner port. */
+export interface MetricsSettings {
+  /** 0: any free port (the bound one is in RunningApp.metrics). */
+  port: number;
+  host: string;
 }
 
 /** Rate limits, overload shedding and time limits (src/http/limits/, ormconfig.ts). */

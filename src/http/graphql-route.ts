@@ -1,6 +1,5 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
@@ -10,8 +9,11 @@ import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable } from '../db/databas
 import { costLimitsPlugin, DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
 import { formatGraphQLError, isExpectedError, isServiceUnavailableError, withoutSuggestions } from '../graphql/format-error';
 import { createLoaders } from '../graphql/loaders';
+import { graphqlMetricsPlugin } from '../metrics/graphql-metrics';
+import type { AppMetrics } from '../metrics/metrics';
 import type { Services } from '../services';
 import { authenticate } from './authentication';
+import type { ExplorerPage } from './explorer/explorer';
 import { idempotencyOnSend, idempotencyPreHandler } from './idempotency/idempotency';
 import { responseSizePlugin } from './limits/response-size';
 import { requestContext } from './request-context';
@@ -59,7 +61,7 @@ function serviceUnavailableStatus(): ApolloServerPlugin<GraphQLContext> {
   };
 }
 
-/** A browser asking for the Sandbox page needs no key; every operation (introspection too) does. */
+/** A browser opening /graphql gets the explorer page (src/http/explorer) without a key; every operation (introspection too) needs one. */
 function wantsLandingPage(request: FastifyRequest): boolean {
   const query = (request.query ?? {}) as Record<string, unknown>;
   return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html') && query.query === undefined;
@@ -68,6 +70,10 @@ function wantsLandingPage(request: FastifyRequest): boolean {
 export interface GraphQLOptions {
   /** The cost limits and the per-key budget (from the settings, src/graphql/cost/limits.ts); the defaults unless given. */
   costLimits?: CostLimits;
+  /** Operation and error counts (src/metrics); none without it. */
+  metrics?: AppMetrics;
+  /** The explorer page sent to a browser opening /graphql (src/http/explorer); without it, Apollo answers such a GET with a 400. */
+  explorer?: ExplorerPage;
 }
 
 export async function registerGraphQL(
@@ -96,14 +102,23 @@ export async function registerGraphQL(
       errorLogging(app.log),
       serviceUnavailableStatus(),
       responseSizePlugin(),
-      production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
+      graphqlMetricsPlugin(options.metrics),
+      // The explorer page is ours (Ruru, src/http/explorer), in production too: Apollo's loads Sandbox from a CDN.
+      ApolloServerPluginLandingPageDisabled(),
     ],
   });
   await apollo.start();
 
   const requireKey = authenticate(services.apiKeys);
   const idempotency = idempotencyPreHandler(services.idempotencyKeys);
-  app.route({
+  const apolloHandler = fastifyApolloHandler(apollo, {
+    context: async (request) => {
+      const ctx = requestContext(request);
+      return { request: ctx, services, loaders: createLoaders(services, ctx) };
+    },
+  });
+  // Apollo's handler answers a string.
+  app.route<{ Reply: string }>({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
@@ -113,12 +128,11 @@ export async function registerGraphQL(
       return idempotency(request, reply);
     },
     onSend: idempotencyOnSend(services.idempotencyKeys),
-    handler: fastifyApolloHandler(apollo, {
-      context: async (request) => {
-        const ctx = requestContext(request);
-        return { request: ctx, services, loaders: createLoaders(services, ctx) };
-      },
-    }),
+    // The page is sent here, not in the preHandler, so that it is counted by the rate limiter like before.
+    handler(request, reply) {
+      if (!options.explorer || !wantsLandingPage(request)) return apolloHandler.call(this, request, reply);
+      options.explorer.send(request, reply);
+    },
   });
   return apollo;
 }

@@ -5,10 +5,13 @@ import type { AppConfig } from '../config/config';
 import { DEFAULT_LIMITS } from '../config/config-input';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../common/json';
 import { costLimitsOf } from '../graphql/cost';
+import { registerHttpMetrics } from '../metrics/http-metrics';
+import type { AppMetrics } from '../metrics/metrics';
 import { createSchema } from '../graphql/schema';
 import type { Services } from '../services';
 import { authenticate } from './authentication';
 import { handleError, handleNotFound } from './error-handler';
+import { registerExplorer } from './explorer/explorer';
 import { frameworkAnswerOptions, MAX_PARAM_LENGTH, registerFrameworkAnswers } from './framework-errors';
 import { registerGraphQL } from './graphql-route';
 import { idempotencyOnSend, idempotencyPreHandler } from './idempotency/idempotency';
@@ -16,6 +19,7 @@ import { registerRateLimits } from './limits/rate-limit';
 import { registerResponseSizeLimit } from './limits/response-size';
 import { registerUnderPressure } from './limits/under-pressure';
 import type { Readiness } from './readiness';
+import { registerOpenApi } from './rest/openapi/register-openapi';
 import { registerV2Routes } from './rest/routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -27,6 +31,8 @@ export interface ServerDeps {
   logger: Logger;
   services: Services;
   readiness: Readiness;
+  /** Request and GraphQL metrics (src/metrics); none are recorded without it. */
+  metrics?: AppMetrics;
 }
 
 /** A caller's x-request-id is kept when it is sane, so its logs and ours line up; otherwise one is made. */
@@ -51,7 +57,7 @@ function parseJson(_request: FastifyRequest, body: string, done: (error: Error |
   }
 }
 
-export async function buildServer({ config, logger, services, readiness }: ServerDeps): Promise<FastifyInstance> {
+export async function buildServer({ config, logger, services, readiness, metrics }: ServerDeps): Promise<FastifyInstance> {
   const limits = config.limits ?? DEFAULT_LIMITS;
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -71,6 +77,7 @@ export async function buildServer({ config, logger, services, readiness }: Serve
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerHttpMetrics(app, metrics);
   registerFrameworkAnswers(app, requestId);
   // After the request-id hook (their answers carry it), before any route (the limiter joins routes as they are added).
   await registerUnderPressure(app, limits);
@@ -85,6 +92,7 @@ export async function buildServer({ config, logger, services, readiness }: Serve
     return reply.status(report.ready ? 200 : 503).send({ status: report.ready ? 'ready' : 'not ready', state: report.state, database: report.database });
   });
 
+  await registerOpenApi(app);
   await app.register(
     async (v2) => {
       v2.addHook('preHandler', authenticate(services.apiKeys));
@@ -96,6 +104,9 @@ export async function buildServer({ config, logger, services, readiness }: Serve
     { prefix: '/v2' },
   );
 
-  await registerGraphQL(app, await createSchema(), services, config.nodeEnv === 'production', { costLimits: costLimitsOf(limits.graphql) });
+  const schema = await createSchema();
+  // The landing page, the explorer's assets and the schema, without a key; /graphql sends the explorer page (src/http/explorer).
+  const explorer = await registerExplorer(app, { schema, publicUrl: config.publicUrl });
+  await registerGraphQL(app, schema, services, config.nodeEnv === 'production', { costLimits: costLimitsOf(limits.graphql), metrics, explorer });
   return app;
 }

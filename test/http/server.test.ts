@@ -166,7 +166,7 @@ describe('GraphQL transport', () => {
     expect(response.status).toBe(400);
   });
 
-  it('serves the Sandbox landing page to a browser without a key outside production', async () => {
+  it('serves the explorer page to a browser without a key', async () => {
     const response = await fetch(`${app.baseUrl}/graphql`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');

@@ -11,7 +11,7 @@ import { failureBody, isGraphQLTarget } from '../framework-errors';
  * Requests per API key on /v2 and /graphql together, counted by @fastify/rate-limit (fixed
  * window), in this process's memory or, with REDIS_URL, in Redis so that every node shares one
  * counter per key. A request is counted after authentication, so the counter is the key's id;
- * requests that reach the limiter without a key (GraphQL's OPTIONS and Sandbox page) count against
+ * requests that reach the limiter without a key (GraphQL's OPTIONS and the explorer page) count against
  * the client's address.
  *
  * Every /v2 and /graphql answer carries the two fields of draft-ietf-httpapi-ratelimit-headers-10

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import { HTML_CONTENT_TYPE } from './html';
+import { LANDING_CSP, landingHtml, landingJson } from './landing-page';
+import { acceptsHtml } from './negotiation';
+import { PAGE_PATHS, publicPaths } from './paths';
+import { registerRuruAssets } from './ruru-assets';
+import { EXPLORER_CSP, ruruPage } from './ruru-page';
+import { sandboxPage } from './sandbox-page';
+import { introspectionDocument, sdlDocument } from './schema-documents';
+import { sendDocument, staticDocument } from './static-document';
+
+/**
+ * The browser-facing side of the server, none of it behind an API key: the landing page (/), the
+ * GraphQL explorer (Ruru, for a browser opening /graphql, with its assets), Apollo Sandbox
+ * (/graphql/sandbox) and the schema (/schema.graphql). They are served in production too: they
+ * show nothing that introspection with a key does not, and every operation they send needs a key.
+ */
+
+export interface ExplorerOptions {
+  schema: GraphQLSchema;
+  /** PUBLIC_URL: its path is put in front of every link and asset URL of the pages. */
+  publicUrl: string | undefined;
+}
+
+/** The explorer page, for the /graphql route to send to a browser (src/http/graphql-route.ts). */
+export interface ExplorerPage {
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
+
+export async function registerExplorer(app: FastifyInstance, { schema, publicUrl }: ExplorerOptions): Promise<ExplorerPage> {
+  const paths = publicPaths(publicUrl);
+  // /graphql and / answer JSON to programs: a cache must keep the two apart.
+  const negotiated = { vary: 'accept, accept-encoding' };
+  const [explorer, landingPage, landingData, sandbox, sdl, introspection] = await Promise.all([
+    staticDocument(ruruPage(paths), HTML_CONTENT_TYPE, { ...negotiated, 'content-security-policy': EXPLORER_CSP }),
+    staticDocument(landingHtml(paths), HTML_CONTENT_TYPE, { ...negotiated, 'content-security-policy': LANDING_CSP }),
+    staticDocument(landingJson(paths), 'application/json; charset=utf-8', negotiated),
+    staticDocument(sandboxPage(paths), HTML_CONTENT_TYPE, { 'referrer-policy': 'no-referrer' }),
+    sdlDocument(schema),
+    introspectionDocument(schema),
+  ]);
+
+  app.get(PAGE_PATHS.landing, (request, reply) => sendDocument(request, reply, acceptsHtml(request.headers.accept) ? landingPage : landingData));
+  app.get(PAGE_PATHS.sandbox, (request, reply) => sendDocument(request, reply, sandbox));
+  app.get(PAGE_PATHS.sdl, (request, reply) => sendDocument(request, reply, sdl));
+  app.get(PAGE_PATHS.introspection, (request, reply) => sendDocument(request, reply, introspection));
+  registerRuruAssets(app);
+  return { send: (request, reply) => sendDocument(request, reply, explorer) };
+}

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The installed `ruru` package (its `static` folder holds the explorer's files). */
+export const RURU_PACKAGE_DIR = path.join(path.dirname(require.resolve('ruru/server')), '..');
+
+/**
+ * The installed ruru's version. It names the folder its assets are served from, so an upgrade is a
+ * new URL: browsers may then keep the assets forever (`immutable`) without ever running stale code.
+ */
+export const RURU_VERSION: string = (JSON.parse(readFileSync(path.join(RURU_PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** Paths of the browser-facing routes, as the server sees them (behind a proxy, PUBLIC_URL's path comes first). */
+export const PAGE_PATHS = {
+  landing: '/',
+  explorer: '/graphql',
+  sandbox: '/graphql/sandbox',
+  /** Ruru's bundle (scripts, styles, web workers, font); must end in a slash. */
+  ruruAssets: `/graphql/explorer/ruru-${RURU_VERSION}/`,
+  /** The running schema's introspection result, which the explorer's docs are built from. */
+  introspection: '/graphql/explorer/introspection.json',
+  sdl: '/schema.graphql',
+  // Served by src/http/rest/openapi, linked from here.
+  docs: '/docs',
+  openapi: '/v2/openapi.json',
+  rest: '/v2',
+} as const;
+
+export type PagePath = keyof typeof PAGE_PATHS;
+
+/**
+ * The path PUBLIC_URL puts in front of every route (`https://api.example.com/partner` → `/partner`),
+ * empty without one. Links in pages start with it, so they work behind a proxy that strips it.
+ */
+export function basePathOf(publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).pathname.replace(/\/+$/, '') : '';
+}
+
+/** Every page path as the browser must ask for it. */
+export function publicPaths(publicUrl: string | undefined): Record<PagePath, string> {
+  const base = basePathOf(publicUrl);
+  const entries = Object.entries(PAGE_PATHS).map(([name, target]) => [name, `${base}${target}`]);
+  return Object.fromEntries(entries) as Record<PagePath, string>;
+}

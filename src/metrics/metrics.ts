@@ -1,0 +1,26 @@
+import type { Logger } from 'pino';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+import { type BacklogMetricsOptions, registerBacklogMetrics } from './backlog-metrics';
+import { type GraphQLInstruments, graphqlInstruments } from './graphql-metrics';
+import { type HttpInstruments, httpInstruments } from './http-metrics';
+import { registerPoolMetrics } from './pool-metrics';
+
+/** One app's metrics: what the partner server's hooks and Apollo plugin record into, and what /metrics serves. */
+export interface AppMetrics {
+  registry: Registry;
+  http: HttpInstruments;
+  graphql: GraphQLInstruments;
+}
+
+/**
+ * A registry of its own, never prom-client's global one: the tests run many apps in one process,
+ * and a metric name registers once per registry.
+ */
+export function createMetrics(dataSource: DataSource, logger: Logger, backlog: BacklogMetricsOptions = {}): AppMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  registerPoolMetrics(registry, dataSource);
+  registerBacklogMetrics(registry, dataSource, logger, backlog);
+  return { registry, http: httpInstruments(registry), graphql: graphqlInstruments(registry) };
+}

@@ -1,0 +1,142 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchOfflineBrowser, type OfflineBrowser } from '../support/browser';
+import { startTestApp, type TestApp, type Workspace } from '../support/test-app';
+
+/**
+ * The pages a person opens, in a real (headless) browser that can reach nothing but this server:
+ * each must render and work offline. Screenshots are saved under the OS temp directory and their
+ * paths printed.
+ */
+
+const WORKSPACE_NAME = 'Explorer browser workspace';
+// Launching Chromium and a first load of the explorer (1.2 MB of script, three workers) on a busy CI machine.
+const TEST_TIMEOUT_MS = 90_000;
+
+let app: TestApp;
+let ws: Workspace;
+let browser: OfflineBrowser;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ws = await app.workspace(WORKSPACE_NAME);
+  browser = await launchOfflineBrowser();
+}, TEST_TIMEOUT_MS);
+
+afterAll(async () => {
+  if (browser?.pageErrors.length) console.log(`errors in the pages:\n${browser.pageErrors.join('\n')}`);
+  await browser?.close();
+  await app?.close();
+}, TEST_TIMEOUT_MS);
+
+afterEach(() => {
+  // Every page must have worked without anything from outside this server.
+  if (browser) expect(browser.externalRequests).toEqual([]);
+});
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const file = path.join(browser.screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file });
+  console.log(`screenshot: ${file}`);
+}
+
+/** The text a Monaco editor shows, its non-breaking spaces made plain. */
+async function editorText(page: Page, editor: string): Promise<string> {
+  return (await page.locator(`${editor} .view-lines`).innerText()).replace(/\u00a0/g, ' ');
+}
+
+/**
+ * Replaces the whole content of a Monaco editor by typing it, key by key, as a person would: the
+ * brackets and quotes Monaco closes on its own are typed over.
+ */
+async function typeInEditor(page: Page, editor: string, text: string): Promise<void> {
+  await page.locator(`${editor} .view-lines`).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(text);
+}
+
+// GraphiQL's Monaco editors, told apart by the model each edits.
+const QUERY_EDITOR = '.monaco-editor[data-uri$="-operation.graphql"]';
+const HEADERS_EDITOR = '.monaco-editor[data-uri$="-request-headers.json"]';
+const RESULT_EDITOR = '.monaco-editor[data-uri$="-response.json"]';
+
+describe('GET /graphql (the explorer)', () => {
+  it(
+    'shows the docs without a key, and runs a query with the key typed in the Headers tab',
+    async () => {
+      const page = await browser.newPage();
+      const answer = await page.goto(`${app.baseUrl}/graphql`);
+      expect(answer?.status()).toBe(200);
+
+      // Ruru has started: the operation editor is a Monaco editor holding our default operation.
+      await page.locator(QUERY_EDITOR).waitFor();
+      expect(await editorText(page, QUERY_EDITOR)).toContain('organisation');
+
+      // The Headers tab is open and holds the placeholder.
+      await page.locator(HEADERS_EDITOR).waitFor();
+      const headers = await editorText(page, HEADERS_EDITOR);
+      expect(headers).toContain('"X-API-Key": "<your workspace API key>"');
+
+      // The docs come from the schema, before any key was given.
+      await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
+      const docs = page.locator('.graphiql-doc-explorer');
+      await docs.getByText('Query', { exact: true }).first().waitFor();
+      await docs.getByText('Query', { exact: true }).first().click();
+      await docs.getByText('organisation', { exact: true }).first().waitFor();
+      await screenshot(page, 'explorer-docs');
+
+      const headersWithKey = JSON.stringify({ 'X-API-Key': ws.key });
+      await typeInEditor(page, HEADERS_EDITOR, headersWithKey);
+      expect(await editorText(page, HEADERS_EDITOR)).toBe(headersWithKey);
+      // The operation is the page's own example: { organisation { name organizationCode } }.
+      await page.locator('.graphiql-execute-button').click();
+
+      await page.locator(RESULT_EDITOR).getByText(WORKSPACE_NAME).waitFor();
+      const shown = await editorText(page, RESULT_EDITOR);
+      expect(shown).toContain(`"name": "${WORKSPACE_NAME}"`);
+      // (A long line may be wrapped on screen.)
+      expect(shown).toContain('"organizationCode":');
+      expect(shown).toContain(`"${ws.organizationCode}"`);
+      await screenshot(page, 'explorer-result');
+
+      expect(browser.pageErrors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('GET / (the landing page)', () => {
+  it(
+    'lists the explorer, the REST reference, the OpenAPI document and the schema',
+    async () => {
+      const page = await browser.newPage();
+      const answer = await page.goto(`${app.baseUrl}/`);
+      expect(answer?.status()).toBe(200);
+      await page.getByRole('heading', { name: 'Campaign partner API' }).waitFor();
+      for (const href of ['/graphql', '/docs', '/v2/openapi.json', '/schema.graphql']) {
+        await expect(page.locator(`a[href="${href}"]`).isVisible()).resolves.toBe(true);
+      }
+      await screenshot(page, 'landing');
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('GET /docs (the REST reference)', () => {
+  it(
+    'renders its title and the list of operations',
+    async () => {
+      const page = await browser.newPage();
+      const answer = await page.goto(`${app.baseUrl}/docs`);
+      expect(answer?.status()).toBe(200);
+      await page.locator('.swagger-ui .info .title').waitFor();
+      await page.locator('.swagger-ui .opblock').first().waitFor();
+      await screenshot(page, 'docs');
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

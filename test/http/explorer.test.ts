@@ -1,0 +1,261 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildClientSchema, getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
+import { printSchemaFile } from '../../src/graphql/schema';
+import { RURU_VERSION } from '../../src/http/explorer/paths';
+import { Readiness } from '../../src/http/readiness';
+import { buildServer } from '../../src/http/server';
+import { createLogger } from '../../src/logging/logger';
+import { startTestApp, TEST_LIMITS, type TestApp, type Workspace } from '../support/test-app';
+
+/**
+ * The browser-facing routes over plain HTTP: what they answer, to whom, with which headers, and
+ * that no page names anything outside this server (explorer.browser.test.ts proves it in Chromium).
+ */
+
+const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+const ASSETS = `/graphql/explorer/ruru-${RURU_VERSION}/`;
+const PLACEHOLDER = '<your workspace API key>';
+
+let app: TestApp;
+let ws: Workspace;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ws = await app.workspace('Explorer workspace');
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+function get(target: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${app.baseUrl}${target}`, { headers });
+}
+
+/**
+ * Every URL a page makes the browser load or link to: src and href attributes, module imports,
+ * CSS url()s and Ruru's staticPath. Links to other sites (Ruru's logo, for one) are in its script,
+ * not its markup, and load nothing.
+ */
+function referencedUrls(html: string): string[] {
+  const patterns = [/\b(?:src|href)\s*=\s*"([^"]*)"/g, /\bfrom\s*"([^"]*)"/g, /\burl\(\s*['"]?([^'")]*)/g, /"staticPath":\s*"([^"]*)"/g, /\bimport\s*\(\s*"([^"]*)"/g];
+  return patterns.flatMap((pattern) => [...html.matchAll(pattern)].map((match) => match[1]));
+}
+
+/** Not this server: absolute, protocol-relative or non-http URLs (data: excepted: it loads nothing). */
+function external(urls: string[]): string[] {
+  return urls.filter((url) => !(url.startsWith('data:') || (url.startsWith('/') && !url.startsWith('//'))));
+}
+
+describe('GET /graphql from a browser', () => {
+  it('serves the explorer (Ruru) without a key, as HTML revalidated on each visit', async () => {
+    const response = await get('/graphql', HTML);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+    expect(response.headers.get('vary')).toBe('accept, accept-encoding');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('content-security-policy')).toContain("connect-src 'self'");
+    const html = await response.text();
+    expect(html).toContain('<div id="ruru-root">');
+    expect(html).toContain(`${ASSETS}ruru.js`);
+  });
+
+  it('names nothing outside this server', async () => {
+    const html = await (await get('/graphql', HTML)).text();
+    const urls = referencedUrls(html);
+    expect(urls).toEqual(expect.arrayContaining([`${ASSETS}ruru.js`, `${ASSETS}ruru.css`, ASSETS]));
+    expect(external(urls)).toEqual([]);
+    expect(html).not.toMatch(/unpkg|jsdelivr|cdn\./i);
+  });
+
+  it('fills the Headers tab with an X-API-Key placeholder and reads the docs from the published introspection', async () => {
+    const html = await (await get('/graphql', HTML)).text();
+    expect(html).toContain(`\\"X-API-Key\\": \\"${PLACEHOLDER}\\"`);
+    expect(html).toContain('"/graphql/explorer/introspection.json"');
+    expect(html).toContain('"endpoint": "/graphql"');
+  });
+
+  it('answers 304 to a browser whose copy is current', async () => {
+    const first = await get('/graphql', HTML);
+    const etag = first.headers.get('etag') ?? '';
+    const again = await get('/graphql', { ...HTML, 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('is compressed for a browser that accepts it', async () => {
+    const response = await get('/graphql', { ...HTML, 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(await response.text()).toContain('<div id="ruru-root">');
+  });
+});
+
+describe('/graphql for programs (unchanged)', () => {
+  it('401 without a key, for a GET that does not ask for HTML', async () => {
+    const response = await get('/graphql', { accept: 'application/json' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ errors: [{ message: 'API key is missing', extensions: { code: 'UNAUTHENTICATED' } }] });
+  });
+
+  it('answers a POST with a key in JSON', async () => {
+    const response = await ws.api.graphql('{ organisation { name } }');
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({ organisation: { name: 'Explorer workspace' } });
+  });
+
+  it('answers a GET query in JSON even when the client also accepts HTML', async () => {
+    const query = encodeURIComponent('{ organisation { name } }');
+    const response = await get(`/graphql?query=${query}`, { ...HTML, 'x-api-key': ws.key, 'apollo-require-preflight': 'true' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toMatchObject({ data: { organisation: { name: 'Explorer workspace' } } });
+  });
+});
+
+describe('GET /graphql/explorer/ruru-<version>/… (the explorer’s files)', () => {
+  it.each([
+    ['ruru.js', 'text/javascript; charset=utf-8'],
+    ['ruru.css', 'text/css; charset=utf-8'],
+    ['editorWorker.js', 'text/javascript; charset=utf-8'],
+    ['graphqlWorker.js', 'text/javascript; charset=utf-8'],
+    ['jsonWorker.js', 'text/javascript; charset=utf-8'],
+  ])('serves %s without a key, cached for a year (the version is in the path)', async (name, contentType) => {
+    const response = await get(`${ASSETS}${name}`, { 'accept-encoding': 'br' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(contentType);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+    expect((await response.text()).length).toBeGreaterThan(1000);
+  });
+
+  it('is the same file in every coding: brotli, gzip and none', async () => {
+    const bodies = await Promise.all(
+      ['br', 'gzip', 'identity'].map(async (coding) => {
+        const response = await get(`${ASSETS}ruru.css`, { 'accept-encoding': coding });
+        expect(response.headers.get('content-encoding')).toBe(coding === 'identity' ? null : coding);
+        return response.text();
+      }),
+    );
+    expect(bodies[1]).toBe(bodies[0]);
+    expect(bodies[2]).toBe(bodies[0]);
+  });
+
+  it('answers 304 to a browser whose copy is current', async () => {
+    const first = await get(`${ASSETS}ruru.js`);
+    const again = await get(`${ASSETS}ruru.js`, { 'if-none-match': first.headers.get('etag') ?? '' });
+    expect(again.status).toBe(304);
+  });
+
+  it.each(['ruru.js.map', 'nothing.js', '..%2Fpackage.json', '../../../package.json', 'ruru.js/'])('404 for %s', async (name) => {
+    const response = await get(`${ASSETS}${name}`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('GET /graphql/explorer/introspection.json', () => {
+  it('is, without a key, what introspection through /graphql answers with one', async () => {
+    const published = await get('/graphql/explorer/introspection.json');
+    expect(published.status).toBe(200);
+    expect(published.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const query = getIntrospectionQuery({ schemaDescription: true, inputValueDeprecation: true, specifiedByUrl: true, directiveIsRepeatable: true, experimentalDirectiveDeprecation: true, oneOf: true });
+    const answered = await ws.api.graphql(query);
+    expect(answered.status).toBe(200);
+    expect(await published.json()).toEqual({ data: answered.body.data });
+  });
+
+  it('describes the schema of schema.graphql', async () => {
+    const { data } = (await (await get('/graphql/explorer/introspection.json')).json()) as { data: IntrospectionQuery };
+    expect(printSchemaFile(buildClientSchema(data))).toBe(await readFile(path.join(__dirname, '..', '..', 'schema.graphql'), 'utf8'));
+  });
+});
+
+describe('GET /schema.graphql', () => {
+  it('is the running schema in SDL, as plain UTF-8 text, without a key: the checked-in schema.graphql', async () => {
+    const response = await get('/schema.graphql');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await response.text()).toBe(await readFile(path.join(__dirname, '..', '..', 'schema.graphql'), 'utf8'));
+  });
+});
+
+describe('GET /', () => {
+  it('shows a browser a self-contained page linking to the explorer, the REST reference, the OpenAPI document and the schema', async () => {
+    const response = await get('/', HTML);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await response.text();
+    for (const href of ['/graphql', '/docs', '/v2/openapi.json', '/schema.graphql']) expect(html).toContain(`href="${href}"`);
+    expect(html).not.toContain('<script');
+    expect(external(referencedUrls(html))).toEqual([]);
+  });
+
+  it('gives a program the same links in JSON', async () => {
+    const response = await get('/', { accept: 'application/json' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await response.json()).toEqual({
+      name: 'Campaign partner API',
+      authentication: 'X-API-Key: <workspace API key>, or Authorization: Bearer <workspace API key>',
+      links: {
+        graphql: '/graphql',
+        rest: '/v2',
+        explorer: '/graphql',
+        docs: '/docs',
+        openapi: '/v2/openapi.json',
+        schema: '/schema.graphql',
+        sandbox: '/graphql/sandbox',
+      },
+    });
+  });
+});
+
+describe('GET /graphql/sandbox', () => {
+  it('serves Apollo Sandbox, which loads from Apollo’s CDN (the one page that does), with the X-API-Key placeholder', async () => {
+    const response = await get('/graphql/sandbox', HTML);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await response.text();
+    expect(external(referencedUrls(html))).toEqual(['https://embeddable-sandbox.cdn.apollographql.com/_latest/embeddable-sandbox.umd.production.min.js']);
+    expect(html).toContain(`{"X-API-Key":"${PLACEHOLDER.replace('<', '\\u003c')}"}`);
+    expect(html).toContain('href="/graphql"');
+  });
+});
+
+describe('other settings', () => {
+  let server: FastifyInstance | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  /** A second server over the same services, with these settings; answers GET requests for HTML. */
+  async function serverWith(config: { publicUrl: string | undefined; nodeEnv: 'production' | 'test' }): Promise<(target: string) => Promise<Response>> {
+    // The test limits: a busy jest worker must not be shed (503) under pressure.
+    server = await buildServer({ config: { ...config, limits: TEST_LIMITS }, logger: createLogger('silent'), services: app.services, readiness: new Readiness(app.dataSource) });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.addresses().find((a) => typeof a === 'object');
+    return (target) => fetch(`http://127.0.0.1:${address?.port}${target}`, { headers: HTML });
+  }
+
+  it('serves the explorer in production too', async () => {
+    const production = await serverWith({ publicUrl: undefined, nodeEnv: 'production' });
+    const response = await production('/graphql');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="ruru-root">');
+  });
+
+  it('puts the path of PUBLIC_URL in front of every link, asset and endpoint', async () => {
+    const proxied = await serverWith({ publicUrl: 'https://api.example.com/partner', nodeEnv: 'test' });
+    const explorer = await (await proxied('/graphql')).text();
+    expect(explorer).toContain(`"staticPath": "/partner${ASSETS}"`);
+    expect(explorer).toContain('"endpoint": "/partner/graphql"');
+    expect(explorer).toContain('"/partner/graphql/explorer/introspection.json"');
+    const landing = await (await proxied('/')).text();
+    for (const href of ['/partner/graphql', '/partner/docs', '/partner/v2/openapi.json', '/partner/schema.graphql']) expect(landing).toContain(`href="${href}"`);
+  });
+});
