@@ -1,5 +1,5 @@
 import { allRows, rowCounts } from '../support/database-state';
-import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, escapeRegExp, expectNotFoundBody, expectRestUnauthenticated, fieldLabel, type SendRequest, withoutRequestId } from '../support/expectations';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, escapeRegExp, expectNotFoundBody, fieldLabel, withoutRequestId } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { mediaAddedEvents, resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -8,6 +8,8 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
  * REST /v2 distributions (spec §2.9, §4.7, §6, §7) through real HTTP over a real PostgreSQL.
  * `/v2/distributions/{id}` is one path for two operations: contents and distributions draw their
  * ids from one sequence, so a content id lists its distributions and a distribution id shows it.
+ * The 401s and 404s every operation shares (no key, unknown ids, another workspace's ids) are in
+ * test/http/rest/route-contract.test.ts.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -223,11 +225,6 @@ async function databaseState(): Promise<AnyBody> {
   };
 }
 
-/** The 401s: no key, and a key no workspace has. Nothing is written either way. */
-function expectUnauthenticated(send: SendRequest): Promise<void> {
-  return expectRestUnauthenticated(app, send, databaseState);
-}
-
 let foreign: Placement;
 let foreignDistribution: AnyBody;
 
@@ -365,13 +362,6 @@ describe('GET /v2/distributions/{id} (a content id lists, a distribution id show
 
     expect((await ws.api.delete(`/v2/contents/${contentId}`)).status).toBe(200);
     expectDistributionNotFound(await ws.api.get(`/v2/distributions/${contentId}`));
-  });
-
-  it('answers 401 without a key and with an unknown key, for a content id and a distribution id', async () => {
-    const contentId = await newContent();
-    const distribution = await createDistribution(contentId);
-    await expectUnauthenticated((client) => client.get(`/v2/distributions/${contentId}`));
-    await expectUnauthenticated((client) => client.get(`/v2/distributions/${distribution.id}`));
   });
 });
 
@@ -716,11 +706,6 @@ describe('POST /v2/distributions (bulk create)', () => {
       expect([contentId, response.status, withoutRequestId(response.body)]).toEqual([contentId, 404, withoutRequestId(unknown.body)]);
     }
     expect(await databaseState()).toEqual(before);
-  });
-
-  it('answers 401 without a key and with an unknown key', async () => {
-    const contentId = await newContent();
-    await expectUnauthenticated((client) => client.post('/v2/distributions', { content_id: contentId, distributions: [{ distribution_type_id: 1 }] }));
   });
 });
 
@@ -1239,12 +1224,6 @@ describe('PUT /v2/distributions (bulk update, spec §4.7)', () => {
     expect(await databaseState()).toEqual(before);
     expect((await other.api.get(`/v2/distributions/${foreignDistribution.id}`)).body.data.distribution).toEqual(foreignDistribution);
   });
-
-  it('answers 401 without a key and with an unknown key', async () => {
-    const contentId = await newContent();
-    const distribution = await createDistribution(contentId);
-    await expectUnauthenticated((client) => client.put('/v2/distributions', { content_id: contentId, distributions: [{ id: distribution.id, distribution_label: 'Anonymous' }] }));
-  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -1303,22 +1282,6 @@ describe('DELETE /v2/distributions/{distribution_id}', () => {
     expect(await databaseState()).toEqual(before);
     expect((await ws.api.get(`/v2/contents/${contentId}`)).status).toBe(200);
     expect((await ws.api.get(`/v2/distributions/${contentId}`)).body.data.distributions.data).toHaveLength(1);
-  });
-
-  it("answers 404 for another workspace's distribution, with the unknown-id body, and leaves it alone", async () => {
-    const before = await databaseState();
-
-    const response = await ws.api.delete(`/v2/distributions/${foreignDistribution.id}`);
-
-    expectDistributionNotFound(response);
-    expect(await databaseState()).toEqual(before);
-    expect((await other.api.get(`/v2/distributions/${foreignDistribution.id}`)).body.data.distribution).toEqual(foreignDistribution);
-  });
-
-  it('answers 401 without a key and with an unknown key', async () => {
-    const distribution = await createDistribution(await newContent());
-    await expectUnauthenticated((client) => client.delete(`/v2/distributions/${distribution.id}`));
-    expect((await ws.api.get(`/v2/distributions/${distribution.id}`)).status).toBe(200);
   });
 });
 

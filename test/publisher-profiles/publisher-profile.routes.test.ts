@@ -1,7 +1,7 @@
 import { PublisherProfileStatus } from '../../src/publisher-profiles/publisher-profile-status';
 import { PublisherProfileInput, PublisherTitleInput } from '../../src/publisher-profiles/publisher-profile.input';
 import { allRows, rowById } from '../support/database-state';
-import { INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, expectRestUnauthenticated } from '../support/expectations';
+import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, expectNotFoundBody } from '../support/expectations';
 import { contextOf, createAccount, createCampaign, createContent, createPhases, createPublisherProfile } from '../support/fixtures';
 import { resourceEvents, workspaceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -9,7 +9,9 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 /**
  * REST /v2 publisher profiles (spec §2.10, §4.8, §7; docs/decisions.md), through real HTTP against
  * the real database. Partners read and delete profiles; they cannot create them, so the tests set
- * them up through the service, as the admin CLI and the demo seed do.
+ * them up through the service, as the admin CLI and the demo seed do. The 401s and 404s every
+ * operation shares (no key, unknown ids, another workspace's ids) are in
+ * test/http/rest/route-contract.test.ts.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -402,10 +404,6 @@ describe('GET /v2/publisher-profiles', () => {
     expect(response.body.message).toBe(INVALID);
     expect(Object.keys(response.body.errors).sort()).toEqual(['country', 'per_page', 'status']);
   });
-
-  it('answers 401 without an API key and with an unknown one', async () => {
-    await expectRestUnauthenticated(app, (client) => client.get(BASE), databaseState);
-  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -414,12 +412,10 @@ describe('GET /v2/publisher-profiles', () => {
 
 describe('GET /v2/publisher-profiles/{id}', () => {
   let ws: Workspace;
-  let other: Workspace;
   let full: { profileId: number; titleIds: number[] };
 
   beforeAll(async () => {
     ws = await app.workspace('Publisher detail');
-    other = await app.workspace('Another publisher detail');
     full = await createFullProfile(
       ws,
       {
@@ -527,28 +523,11 @@ describe('GET /v2/publisher-profiles/{id}', () => {
     expect(await databaseState()).toEqual(before);
   });
 
-  it.each(MISSING_IDS)('answers 404 for the unknown or malformed id %s', async (id) => {
-    expectNotFound(await ws.api.get(`${BASE}/${id}`));
-  });
-
-  it('answers 404 for another workspace’s profile, exactly as for an unknown id, and the owner still reads it', async () => {
-    const theirs = await profile(other, 'Not yours', ['Their title']);
-
-    const response = await ws.api.get(`${BASE}/${theirs.id}`);
-
-    expectNotFound(response);
-    expect(await read(other, theirs.id)).toEqual(theirs);
-  });
-
   it('answers 404 for a deleted profile', async () => {
     const doomed = await profile(ws, 'Doomed');
     await deleteProfile(ws, doomed.id);
 
     expectNotFound(await ws.api.get(`${BASE}/${doomed.id}`));
-  });
-
-  it('answers 401 without an API key and with an unknown one', async () => {
-    await expectRestUnauthenticated(app, (client) => client.get(`${BASE}/${full.profileId}`), databaseState);
   });
 });
 
@@ -558,11 +537,9 @@ describe('GET /v2/publisher-profiles/{id}', () => {
 
 describe('DELETE /v2/publisher-profiles/{id}', () => {
   let ws: Workspace;
-  let other: Workspace;
 
   beforeAll(async () => {
     ws = await app.workspace('Publisher delete');
-    other = await app.workspace('Another publisher delete');
   });
 
   it('soft-deletes the profile and its titles: 200 with success and message only', async () => {
@@ -649,33 +626,6 @@ describe('DELETE /v2/publisher-profiles/{id}', () => {
     // …but a write that names a deleted title is refused.
     const refused = await ws.api.post('/v2/contents', { campaign_id: campaignId, phase_id: phaseId, content_name: 'New piece', publisher_title_id: titleIds[0] });
     expectInvalid(refused, 'publisher_title_id');
-  });
-
-  it.each(MISSING_IDS)('answers 404 for the unknown or malformed id %s and changes nothing', async (id) => {
-    await profile(ws, 'Untouched');
-    const before = await databaseState();
-
-    expectNotFound(await ws.api.delete(`${BASE}/${id}`));
-    expect(await databaseState()).toEqual(before);
-  });
-
-  it('answers 404 for another workspace’s profile, exactly as for an unknown id, and leaves it alone', async () => {
-    const theirs = await profile(other, 'Not yours to delete', ['Their daily']);
-    const before = await databaseState();
-
-    const response = await ws.api.delete(`${BASE}/${theirs.id}`);
-
-    expectNotFound(response);
-    expect(await databaseState()).toEqual(before);
-    expect(await read(other, theirs.id)).toEqual(theirs);
-  });
-
-  it('answers 401 without an API key and with an unknown one, and deletes nothing', async () => {
-    const kept = await profile(ws, 'Kept Media', ['Kept Daily']);
-
-    await expectRestUnauthenticated(app, (client) => client.delete(`${BASE}/${kept.id}`), databaseState);
-
-    expect(await read(ws, kept.id)).toEqual(kept);
   });
 });
 

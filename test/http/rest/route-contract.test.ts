@@ -102,11 +102,13 @@ describe.each(V2_ROUTES.map((route) => [`${route.method} /v2${route.path}`, rout
   const parameters = Object.keys(route.params ?? {});
   if (parameters.length === 0) return;
 
-  it('answers 404 NOT_FOUND for ids that name nothing, changing nothing', async () => {
+  it('answers 404 NOT_FOUND, with one body, for ids that name nothing and malformed ids, changing nothing', async () => {
     const before = await databaseFingerprint(app);
+    const unknown = await send(ws.api, route, pathWith(route, () => '999999999'));
+    expect(unknown.body).toEqual({ success: false, message: expect.stringMatching(/ not found$/), code: 'NOT_FOUND', request_id: expect.any(String) });
     for (const missing of MISSING_IDS) {
       const response = await send(ws.api, route, pathWith(route, () => missing));
-      expect({ id: missing, status: response.status, code: response.body.code }).toEqual({ id: missing, status: 404, code: 'NOT_FOUND' });
+      expect({ id: missing, status: response.status, body: { ...response.body, request_id: undefined } }).toEqual({ id: missing, status: 404, body: { ...unknown.body, request_id: undefined } });
     }
     expect(await databaseFingerprint(app)).toEqual(before);
   });
