@@ -43,5 +43,9 @@ export function createDataSource(url: string, logger?: Logger, settings?: Connec
   return new DataSource(dataSourceOptions(url, logger, settings));
 }
 
-/** For the TypeORM CLI (`typeorm migration:generate -d dist/ormconfig.js`). */
+/**
+ * For the TypeORM CLI (`typeorm migration:generate -d dist/ormconfig.js`). `npm run
+ * migration:generate` runs it through dist/src/cli/with-database.js, which sets DATABASE_URL to
+ * the server's database (the embedded one when unset), migrated to the current schema.
+ */
 export default createDataSource(process.env.DATABASE_URL ?? 'postgres://localhost/campaign_partner_api');

@@ -155,7 +155,13 @@ function program(): Command {
     .action(async ({ campaigns }: { campaigns: string }) => {
       const count = Number(campaigns);
       if (!/^\d+$/.test(campaigns) || count < 1 || count > 1000) throw new CliError(`--campaigns must be an integer from 1 to 1000, got "${campaigns}"`);
-      print(await withServices((services) => seedDemo(services, count)));
+      // Stdout stays the one JSON line; the wait (half a minute at the default size) is narrated on stderr.
+      const progress = (message: string): void => void process.stderr.write(`seed:demo: ${message}\n`);
+      progress('opening the database');
+      const started = Date.now();
+      const result = await withServices((services) => seedDemo(services, count, progress));
+      progress(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      print(result);
     });
 
   return cli;

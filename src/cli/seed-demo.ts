@@ -48,6 +48,12 @@ export interface HierarchyCounts {
   distributions: number;
 }
 
+/** Where a long seed says how far it got (the admin CLI: stderr, one line each). */
+export type SeedProgress = (message: string) => void;
+
+/** A progress line every this many campaigns (about 6 s of work each at the default size). */
+const PROGRESS_EVERY_CAMPAIGNS = 10;
+
 function month(n: number): string {
   return String((n % 12) + 1).padStart(2, '0');
 }
@@ -58,7 +64,7 @@ function month(n: number): string {
  * primary contact), then per campaign 3 phases × 4 contents × 2 distributions, each distribution
  * with a link and two media files. Contents name an editor and a title; distributions a title.
  */
-export async function seedHierarchy(services: Services, ctx: RequestContext, campaignCount: number): Promise<HierarchyCounts> {
+export async function seedHierarchy(services: Services, ctx: RequestContext, campaignCount: number, progress: SeedProgress = () => undefined): Promise<HierarchyCounts> {
   const counts: HierarchyCounts = { users: 0, members: 0, publisher_profiles: 0, publisher_titles: 0, advertiser_accounts: 0, campaigns: 0, phases: 0, contents: 0, distributions: 0 };
   const domain = `${ctx.organisationCode}.example`;
   const editors = [];
@@ -89,6 +95,7 @@ export async function seedHierarchy(services: Services, ctx: RequestContext, cam
     counts.publisher_profiles += 1;
     counts.publisher_titles += created.titles.length;
   }
+  progress(`${counts.users} users, ${counts.publisher_profiles} publisher profiles with ${counts.publisher_titles} titles`);
 
   const accounts = [];
   for (const fields of ACCOUNTS) {
@@ -110,6 +117,7 @@ export async function seedHierarchy(services: Services, ctx: RequestContext, cam
     }
     accounts.push(await services.advertiserAccounts.update(ctx, account.id, Object.assign(new AdvertiserAccountInput(), { primaryContactId: members[0].id })));
   }
+  progress(`${counts.advertiser_accounts} advertiser accounts with ${counts.members} members`);
 
   for (let n = 1; n <= campaignCount; n += 1) {
     const account = accounts[n % accounts.length];
@@ -171,15 +179,21 @@ export async function seedHierarchy(services: Services, ctx: RequestContext, cam
         counts.distributions += distributions.length;
       }
     }
+    if (n % PROGRESS_EVERY_CAMPAIGNS === 0 || n === campaignCount) progress(`campaigns ${n}/${campaignCount}`);
   }
   return counts;
 }
 
 /** A demo workspace with the data above and the API key to explore it. */
-export async function seedDemo(services: Services, campaignCount = 50): Promise<{ organization_code: string; key: string } & HierarchyCounts> {
+export async function seedDemo(
+  services: Services,
+  campaignCount = 50,
+  progress: SeedProgress = () => undefined,
+): Promise<{ organization_code: string; key: string } & HierarchyCounts> {
   const organisation = await services.organisations.create('Demo Workspace');
   const issued = await services.apiKeys.issue(organisation, 'seed:demo');
+  progress(`workspace ${organisation.organizationCode} and its key created; seeding ${campaignCount} campaigns`);
   const ctx: RequestContext = { organisationId: organisation.id, organisationCode: organisation.organizationCode, apiKeyId: issued.id, requestId: 'seed:demo' };
-  const counts = await seedHierarchy(services, ctx, campaignCount);
+  const counts = await seedHierarchy(services, ctx, campaignCount, progress);
   return { organization_code: organisation.organizationCode, key: issued.key, ...counts };
 }

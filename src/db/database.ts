@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
+import type { DataSource, Migration } from 'typeorm';
 import { APPLICATION_NAME, createDataSource } from '../../ormconfig';
 import type { AppConfig } from '../config/config';
 import { startEmbeddedPostgres } from './embedded-postgres';
@@ -9,7 +9,25 @@ export interface Database {
   /** The connection URL (the embedded cluster's when DATABASE_URL is unset), for pools beside TypeORM's. */
   url: string;
   embedded: boolean;
+  /** Migrations this open applied (names, oldest first); empty when the schema was current. */
+  migrationsApplied: string[];
   close(): Promise<void>;
+}
+
+/**
+ * The URL with its password replaced by `***`, for logs: enough for `psql` or `npm run
+ * migration:run` to find the server (the embedded cluster's password is in DATA_DIR/credentials.json).
+ */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    // libpq also takes the password as a query parameter.
+    if (parsed.searchParams.has('password')) parsed.searchParams.set('password', '***');
+    return parsed.toString();
+  } catch {
+    return '[unparseable URL]';
+  }
 }
 
 /**
@@ -20,9 +38,10 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
   const embedded = config.databaseUrl === undefined ? await startEmbeddedPostgres(config.dataDir, logger) : undefined;
   const url = config.databaseUrl ?? embedded!.url;
   const dataSource = createDataSource(url, undefined, { statementTimeoutMs: config.limits?.statementTimeoutMs });
+  let applied: Migration[];
   try {
     await dataSource.initialize();
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    applied = await dataSource.runMigrations({ transaction: 'each' });
     if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
   } catch (error) {
     if (dataSource.isInitialized) await dataSource.destroy();
@@ -33,6 +52,7 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
     dataSource,
     url,
     embedded: embedded !== undefined,
+    migrationsApplied: applied.map((m) => m.name),
     close: async () => {
       // A server may have attached to a cluster this process (say, an admin command) started;
       // stopping it then would pull the database from under that server.

