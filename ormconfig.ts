@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import path from 'node:path';
 import { DataSource, type DataSourceOptions, type Logger } from 'typeorm';
 import { SnakeNamingStrategy } from './src/db/snake-naming.strategy';
-import { ENTITIES } from './src/db/entities';
+import { ENTITIES } from './src/app/entities';
 import { DEFAULT_LIMITS } from './src/config/config-input';
 
 export const APPLICATION_NAME = 'campaign-partner-api';

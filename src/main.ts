@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { startApp } from './app';
+import { startApp } from './app/start-app';
 import { redactedUrl } from './db/database';
 import { createLogger } from './logging/logger';
 import { loadConfigOrExit, stopOnSignals } from './process-lifecycle';

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { seedDemo } from '../../src/cli/seed-demo';
 import { loadConfig } from '../../src/config/config';
 import { openDatabase } from '../../src/db/database';
-import { createServices } from '../../src/services';
+import { createServices } from '../../src/app/services';
 import { webhookDeps } from '../../src/webhooks/webhook-deps';
 import { postgraphileViewsDdl } from './postgraphile-views';
 

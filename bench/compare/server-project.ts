@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { startApp } from '../../src/app';
+import { startApp } from '../../src/app/start-app';
 import { benchServerConfig } from '../bench-server-config';
 import { createLogger } from '../../src/logging/logger';
 import { countPgStatements, requiredEnv, runServerProcess } from './child-runtime';

@@ -11,7 +11,7 @@ import { createLogger } from '../logging/logger';
 import type { RequestContext } from '../common/request-context';
 import { PublisherProfileInput, PublisherTitleInput } from '../publisher-profiles/publisher-profile.input';
 import { toPublisherProfileRecord } from '../publisher-profiles/publisher-profile.record';
-import { createServices, type Services } from '../services';
+import { createServices, type Services } from '../app/services';
 import { webhookDeps } from '../webhooks/webhook-deps';
 import { cliExitCodeOf } from './exit-code';
 import { seedDemo } from './seed-demo';

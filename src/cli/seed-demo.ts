@@ -11,7 +11,7 @@ import { RoleType } from '../organisation-users/role-type';
 import { PhaseInput, PhasesCreateInput } from '../phases/phase.input';
 import { PublisherProfileInput, PublisherTitleInput } from '../publisher-profiles/publisher-profile.input';
 import type { PublisherTitle } from '../publisher-profiles/publisher-title.entity';
-import type { Services } from '../services';
+import type { Services } from '../app/services';
 
 const ACCOUNTS: Partial<AdvertiserAccountInput>[] = [
   { name: 'Northwind Outdoor', type: AdvertiserAccountType.BRAND, country: 'GB', state: 'England', city: 'Leeds', address1: '12 Canal Wharf' },

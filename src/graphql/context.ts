@@ -1,5 +1,5 @@
 import type { RequestContext } from '../common/request-context';
-import type { Services } from '../services';
+import type { Services } from '../app/services';
 import type { Loaders } from './loaders';
 
 /** What every resolver receives: who is asking, the service layer, and this request's loaders. */

@@ -14,7 +14,7 @@ import type { Phase } from '../phases/phase.entity';
 import type { PublisherProfile } from '../publisher-profiles/publisher-profile.entity';
 import type { PublisherTitle } from '../publisher-profiles/publisher-title.entity';
 import { projectionKey, type Projection } from '../db/projection';
-import type { Services } from '../services';
+import type { Services } from '../app/services';
 import type { WebhookDeliveryAttempt } from '../webhooks/webhook-delivery-attempt.entity';
 
 /**

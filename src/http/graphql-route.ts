@@ -11,7 +11,7 @@ import { formatGraphQLError, isExpectedError, isServiceUnavailableError, without
 import { createLoaders } from '../graphql/loaders';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics';
 import type { AppMetrics } from '../metrics/metrics';
-import type { Services } from '../services';
+import type { Services } from '../app/services';
 import { authenticate } from './authentication';
 import type { ExplorerPage } from './explorer/explorer';
 import { idempotencyOnSend, idempotencyPreHandler } from './idempotency/idempotency';

@@ -7,8 +7,8 @@ import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../common/json';
 import { costLimitsOf } from '../graphql/cost';
 import { registerHttpMetrics } from '../metrics/http-metrics';
 import type { AppMetrics } from '../metrics/metrics';
-import { createSchema } from '../graphql/schema';
-import type { Services } from '../services';
+import { createSchema, type ResolverClasses } from '../graphql/schema';
+import type { Services } from '../app/services';
 import { authenticate } from './authentication';
 import { handleError, handleNotFound } from './error-handler';
 import { registerExplorer } from './explorer/explorer';
@@ -20,7 +20,7 @@ import { registerResponseSizeLimit } from './limits/response-size';
 import { registerUnderPressure } from './limits/under-pressure';
 import type { Readiness } from './readiness';
 import { registerOpenApi } from './rest/openapi/register-openapi';
-import { registerV2Routes } from './rest/routes';
+import { registerDeclaredRoutes, type V2Route } from './rest/v2-route';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -30,6 +30,10 @@ export interface ServerDeps {
   config: Pick<AppConfig, 'publicUrl' | 'nodeEnv'> & Partial<Pick<AppConfig, 'limits'>>;
   logger: Logger;
   services: Services;
+  /** The declared /v2 operations, registered and documented (the application's: V2_ROUTES, src/app/v2-routes.ts). */
+  routes: readonly V2Route[];
+  /** The resolver classes of the GraphQL schema (the application's: RESOLVERS, src/app/resolvers.ts). */
+  resolvers: ResolverClasses;
   readiness: Readiness;
   /** Request and GraphQL metrics (src/metrics); none are recorded without it. */
   metrics?: AppMetrics;
@@ -57,7 +61,7 @@ function parseJson(_request: FastifyRequest, body: string, done: (error: Error |
   }
 }
 
-export async function buildServer({ config, logger, services, readiness, metrics }: ServerDeps): Promise<FastifyInstance> {
+export async function buildServer({ config, logger, services, routes, resolvers, readiness, metrics }: ServerDeps): Promise<FastifyInstance> {
   const limits = config.limits ?? DEFAULT_LIMITS;
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -92,19 +96,19 @@ export async function buildServer({ config, logger, services, readiness, metrics
     return reply.status(report.ready ? 200 : 503).send({ status: report.ready ? 'ready' : 'not ready', state: report.state, database: report.database });
   });
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, routes);
   await app.register(
     async (v2) => {
       v2.addHook('preHandler', authenticate(services.apiKeys));
       // After authentication: keys are per workspace (src/http/idempotency).
       v2.addHook('preHandler', idempotencyPreHandler(services.idempotencyKeys));
       v2.addHook('onSend', idempotencyOnSend(services.idempotencyKeys));
-      registerV2Routes(v2, { services, publicUrl: config.publicUrl });
+      registerDeclaredRoutes(v2, routes, { services, publicUrl: config.publicUrl });
     },
     { prefix: '/v2' },
   );
 
-  const schema = await createSchema();
+  const schema = await createSchema(resolvers);
   // The landing page, the explorer's assets and the schema, without a key; /graphql sends the explorer page (src/http/explorer).
   const explorer = await registerExplorer(app, { schema, publicUrl: config.publicUrl });
   await registerGraphQL(app, schema, services, config.nodeEnv === 'production', { costLimits: costLimitsOf(limits.graphql), metrics, explorer });

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { startApp, type RunningApp } from '../../src/app';
+import { startApp, type RunningApp } from '../../src/app/start-app';
 import type { AppConfig } from '../../src/config/config';
 import { ApiKeyService } from '../../src/api-keys/api-key.service';
 import { createLogger } from '../../src/logging/logger';

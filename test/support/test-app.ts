@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import type { DataSource } from 'typeorm';
-import { startApp, type RunningApp } from '../../src/app';
+import { startApp, type RunningApp } from '../../src/app/start-app';
 import type { AppConfig, LimitSettings } from '../../src/config/config';
 import { DEFAULT_LIMITS } from '../../src/config/config-input';
 import { createLogger } from '../../src/logging/logger';
-import { createServices, type Services } from '../../src/services';
+import { createServices, type Services } from '../../src/app/services';
 import { webhookDeps } from '../../src/webhooks/webhook-deps';
 import { assertMatchesContract } from './openapi-contract';
 import { freshDatabase } from './test-database';

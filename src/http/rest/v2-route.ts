@@ -30,7 +30,7 @@ export interface SuccessDeclaration {
 /**
  * One /v2 operation, declared once: the server registers it and the OpenAPI document
  * (GET /v2/openapi.json, openapi.json) is generated from it. Handlers call the service layer and
- * return the envelope.
+ * return the data; the envelope around it is built from the declaration (`registerDeclaredRoutes`).
  */
 export interface V2Route {
   method: HttpMethod;

@@ -1,5 +1,5 @@
 import { seedHierarchy } from '../../../src/cli/seed-demo';
-import { V2_ROUTES } from '../../../src/http/rest/routes';
+import { V2_ROUTES } from '../../../src/app/v2-routes';
 import type { V2Route } from '../../../src/http/rest/v2-route';
 import { MISSING_IDS, expectRestUnauthenticated } from '../../support/expectations';
 import { createService, createWebhook, pingWebhook } from '../../support/webhooks';

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { V2_ROUTES } from '../../../../src/app/v2-routes';
 import { printOpenApiFile } from '../../../../src/http/rest/openapi/print-openapi';
 import { startTestApp, type TestApp } from '../../../support/test-app';
 
 describe('openapi.json', () => {
   it('is the document the route declarations generate (run `npm run openapi:emit` after changing a route)', async () => {
     const checkedIn = await readFile(path.join(__dirname, '..', '..', '..', '..', 'openapi.json'), 'utf8');
-    expect(printOpenApiFile()).toBe(checkedIn);
+    expect(printOpenApiFile(V2_ROUTES)).toBe(checkedIn);
   });
 });
 

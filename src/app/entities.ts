@@ -1,3 +1,8 @@
+/**
+ * Part of the composition root (src/app/): every TypeORM entity of the application, the list
+ * ormconfig.ts gives the DataSource. A new entity is added here.
+ */
+import 'reflect-metadata';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { ApiKey } from '../api-keys/api-key.entity';
 import { Campaign } from '../campaigns/campaign.entity';

@@ -1,14 +1,21 @@
+/**
+ * Part of the composition root (src/app/): starts the application. The database, the service
+ * registry (services.ts), the webhook worker and the server, with its /v2 routes (v2-routes.ts) and
+ * GraphQL resolvers (resolvers.ts), are put together here and nowhere else.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { AppConfig } from './config/config';
-import { type Database, openDatabase } from './db/database';
-import { Readiness } from './http/readiness';
-import { buildServer } from './http/server';
-import { createMetrics } from './metrics/metrics';
-import { type MetricsListener, startMetricsListener } from './metrics/metrics-listener';
+import type { AppConfig } from '../config/config';
+import { type Database, openDatabase } from '../db/database';
+import { Readiness } from '../http/readiness';
+import { buildServer } from '../http/server';
+import { createMetrics } from '../metrics/metrics';
+import { type MetricsListener, startMetricsListener } from '../metrics/metrics-listener';
+import { WebhookWorker } from '../webhooks/delivery/webhook-worker';
+import { webhookDeps } from '../webhooks/webhook-deps';
+import { RESOLVERS } from './resolvers';
 import { createServices } from './services';
-import { WebhookWorker } from './webhooks/delivery/webhook-worker';
-import { webhookDeps } from './webhooks/webhook-deps';
+import { V2_ROUTES } from './v2-routes';
 
 export interface RunningApp {
   server: FastifyInstance;
@@ -30,7 +37,7 @@ export async function startApp(config: AppConfig, logger: Logger): Promise<Runni
   let server: FastifyInstance;
   let metricsListener: MetricsListener | undefined;
   try {
-    server = await buildServer({ config, logger, services: createServices(database.dataSource, webhooks), readiness, metrics });
+    server = await buildServer({ config, logger, services: createServices(database.dataSource, webhooks), routes: V2_ROUTES, resolvers: RESOLVERS, readiness, metrics });
     await worker?.start();
     if (config.metrics && metrics) metricsListener = await startMetricsListener(metrics.registry, config.metrics, logger);
     await server.listen({ port: config.port, host: config.host });
