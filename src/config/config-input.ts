@@ -4,11 +4,14 @@ import type { AppConfig, GraphQLCostSettings, LimitSettings, LogLevel, MetricsSe
 const NODE_ENVS: NodeEnv[] = ['development', 'production', 'test'];
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** The largest request body, on both faces (a 413 past it); not a setting. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
 /**
- * The least MAX_RESPONSE_BYTES may be: twice the request body limit (1 MiB, src/http/server.ts), so
- * a record any write could store (custom fields included) can always be read, one at a time.
+ * The least MAX_RESPONSE_BYTES may be: twice the request body limit, so a record any write could
+ * store (custom fields included) can always be read, one at a time.
  */
-export const MIN_RESPONSE_CAP_BYTES = 2 * 1024 * 1024;
+export const MIN_RESPONSE_CAP_BYTES = 2 * BODY_LIMIT_BYTES;
 
 class EnvironmentInput {
   @IsInt({ message: 'PORT must be an integer' })

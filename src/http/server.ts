@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
-import { DEFAULT_LIMITS } from '../config/config-input';
+import { BODY_LIMIT_BYTES, DEFAULT_LIMITS } from '../config/config-input';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../common/json';
 import { costLimitsOf } from '../graphql/cost';
 import { registerHttpMetrics } from '../metrics/http-metrics';
@@ -22,7 +22,6 @@ import type { Readiness } from './readiness';
 import { registerOpenApi } from './rest/openapi/register-openapi';
 import { registerDeclaredRoutes, type V2Route } from './rest/v2-route';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface ServerDeps {

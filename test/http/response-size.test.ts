@@ -1,5 +1,4 @@
-import { MIN_RESPONSE_CAP_BYTES } from '../../src/config/config-input';
-import { BODY_LIMIT_BYTES } from '../../src/http/server';
+import { BODY_LIMIT_BYTES, MIN_RESPONSE_CAP_BYTES } from '../../src/config/config-input';
 import { createAccount, createCampaign } from '../support/fixtures';
 import { startTestApp, TEST_LIMITS, type TestApp, type Workspace } from '../support/test-app';
 

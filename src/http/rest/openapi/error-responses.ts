@@ -1,5 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ERROR_CODES, ErrorCode } from '../../../common/error-codes';
+import { BODY_LIMIT_BYTES } from '../../../config/config-input';
 import type { JsonSchema } from '../../../common/json-schema';
 import type { V2Route } from '../v2-route';
 
@@ -24,7 +25,7 @@ const ERROR_RESPONSES = {
   Unauthenticated: { status: '401', description: 'No `X-API-Key`, or one no workspace has.', codes: [ErrorCode.UNAUTHENTICATED] },
   NotFound: { status: '404', description: 'The id names nothing in this workspace (another workspace\'s ids answer the same).', codes: [ErrorCode.NOT_FOUND] },
   Conflict: { status: '409', description: 'A request with the same `Idempotency-Key` is still in progress.', codes: [ErrorCode.IDEMPOTENCY_KEY_IN_USE] },
-  PayloadTooLarge: { status: '413', description: 'The body is over 1 MiB.', codes: [ErrorCode.BAD_REQUEST] },
+  PayloadTooLarge: { status: '413', description: `The body is over ${BODY_LIMIT_BYTES / (1024 * 1024)} MiB.`, codes: [ErrorCode.BAD_REQUEST] },
   UnsupportedMediaType: { status: '415', description: 'The body is not `application/json`.', codes: [ErrorCode.BAD_REQUEST] },
   Unprocessable: { status: '422', description: 'A field or query parameter breaks a rule (`errors` names each), or the `Idempotency-Key` was used with another request; nothing was changed.', codes: [ErrorCode.BAD_USER_INPUT, ErrorCode.IDEMPOTENCY_KEY_REUSED] },
   RateLimited: { status: '429', description: 'The key has used its requests of the current window; `Retry-After` says when to retry.', codes: [ErrorCode.RATE_LIMITED] },
