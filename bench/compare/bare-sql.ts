@@ -174,3 +174,53 @@ FROM ws, counts, LATERAL (SELECT
     CASE WHEN counts.shown = 0 THEN NULL ELSE $2::integer + counts.shown END AS "to"
   ) p) AS "campaigns") d) AS "data"
 ) envelope`;
+
+/**
+ * GET /v2/contents: as V2_CAMPAIGNS_SQL, with each content record in the order and the types of
+ * src/contents/content.record.ts (`content_id` for the id, the editor as `content_editor`).
+ */
+export const V2_CONTENTS_SQL = `
+WITH ${WORKSPACE},
+page AS (
+  SELECT c.* FROM contents c, ws
+  WHERE c.organisation_id = ws.id AND c.deleted_at IS NULL
+  ORDER BY c.id OFFSET $2 LIMIT $3::integer + 1
+),
+shown AS (SELECT * FROM page ORDER BY id LIMIT $3),
+counts AS (SELECT (SELECT count(*) FROM page) AS fetched, (SELECT count(*) FROM shown) AS shown)
+SELECT row_to_json(envelope)::text AS body
+FROM ws, counts, LATERAL (SELECT
+  true AS "success",
+  'Contents retrieved successfully'::text AS "message",
+  (SELECT row_to_json(d) FROM (SELECT (SELECT row_to_json(p) FROM (SELECT
+    $4::integer AS "current_page",
+    coalesce((SELECT array_to_json(array_agg((SELECT row_to_json(r) FROM (SELECT
+      s.id AS "content_id",
+      s.campaign_id AS "campaign_id",
+      s.phase_id AS "phase_id",
+      s.publisher_product_id AS "publisher_product_id",
+      s.publisher_title_id AS "publisher_title_id",
+      s.content_name AS "content_name",
+      s.status AS "status",
+      s.content_description AS "content_description",
+      s.live_date AS "live_date",
+      s.content_editor_id AS "content_editor",
+      s.g_impressions AS "g_impressions",
+      s.e_impressions AS "e_impressions",
+      s.g_video_views AS "g_video_views",
+      s.e_video_views AS "e_video_views",
+      s.g_article_views AS "g_article_views",
+      s.e_article_views AS "e_article_views",
+      s.g_traffic_to_site AS "g_traffic_to_site",
+      s.e_traffic_to_site AS "e_traffic_to_site",
+      ${iso('s.deleted_at')} AS "deleted_at",
+      ${iso('s.created_at')} AS "created_at",
+      ${iso('s.updated_at')} AS "updated_at"
+    ) r) ORDER BY s.id)) FROM shown s), '[]'::json) AS "data",
+    CASE WHEN counts.shown = 0 THEN NULL ELSE $2::integer + 1 END AS "from",
+    CASE WHEN counts.fetched > $3 THEN $5::text END AS "next_page_url",
+    $3::integer AS "per_page",
+    $6::text AS "prev_page_url",
+    CASE WHEN counts.shown = 0 THEN NULL ELSE $2::integer + counts.shown END AS "to"
+  ) p) AS "contents") d) AS "data"
+) envelope`;

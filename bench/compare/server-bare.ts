@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { NESTED_SQL, V2_CAMPAIGNS_SQL } from './bare-sql';
+import { NESTED_SQL, V2_CAMPAIGNS_SQL, V2_CONTENTS_SQL } from './bare-sql';
 import { countPgStatements, requiredEnv, runServerProcess } from './child-runtime';
 import { ENV_DATABASE_URL, POOL_SIZE } from './protocol';
 
@@ -11,6 +11,7 @@ import { ENV_DATABASE_URL, POOL_SIZE } from './protocol';
  *
  *   GET /nested          the nested GraphQL query's answer, byte for byte as the project gives it
  *   GET /v2/campaigns    the same bytes as the project's GET /v2/campaigns (page, per_page)
+ *   GET /v2/contents     the same bytes as the project's GET /v2/contents (page, per_page)
  */
 const statements = countPgStatements();
 
@@ -53,15 +54,20 @@ runServerProcess(async () => {
     return answer(reply, NESTED_SQL, [hash]);
   });
 
-  app.get<{ Querystring: Record<string, string | undefined> }>('/v2/campaigns', async (request, reply) => {
-    const hash = hashKey(request);
-    if (!hash) return reply.code(401).send({ error: 'API key is missing or invalid' });
-    const page = positiveInteger(request.query.page, 1);
-    const perPage = positiveInteger(request.query.per_page, DEFAULT_PER_PAGE, MAX_PER_PAGE);
-    if (page === null || perPage === null) return reply.code(422).send({ error: 'page and per_page must be positive integers (per_page at most 100)' });
-    const offset = (page - 1) * perPage;
-    return answer(reply, V2_CAMPAIGNS_SQL, [hash, offset, perPage, page, pageUrl(request, page + 1), page > 1 ? pageUrl(request, page - 1) : null]);
-  });
+  for (const [path, sql] of [
+    ['/v2/campaigns', V2_CAMPAIGNS_SQL],
+    ['/v2/contents', V2_CONTENTS_SQL],
+  ] as const) {
+    app.get<{ Querystring: Record<string, string | undefined> }>(path, async (request, reply) => {
+      const hash = hashKey(request);
+      if (!hash) return reply.code(401).send({ error: 'API key is missing or invalid' });
+      const page = positiveInteger(request.query.page, 1);
+      const perPage = positiveInteger(request.query.per_page, DEFAULT_PER_PAGE, MAX_PER_PAGE);
+      if (page === null || perPage === null) return reply.code(422).send({ error: 'page and per_page must be positive integers (per_page at most 100)' });
+      const offset = (page - 1) * perPage;
+      return answer(reply, sql, [hash, offset, perPage, page, pageUrl(request, page + 1), page > 1 ? pageUrl(request, page - 1) : null]);
+    });
+  }
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -5,15 +5,18 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { V2Route } from '../v2-route';
 import { openApiDocument } from './openapi-document';
 
-/** The version of the /v2 contract the document describes (CHANGELOG.md). */
-export const V2_API_VERSION = '2.1.0';
+/**
+ * The release the document describes: the package's version, whose changes CHANGELOG.md lists
+ * (test/http/rest/openapi/openapi.test.ts holds the two equal).
+ */
+export const API_VERSION = '0.1.0';
 
 /**
  * The /v2 document served and checked in (openapi.json): the declarations are its only source
  * (the application's are V2_ROUTES, src/app/v2-routes.ts).
  */
 export function v2OpenApiDocument(routes: readonly V2Route[]): ReturnType<typeof openApiDocument> {
-  return openApiDocument(routes, V2_API_VERSION);
+  return openApiDocument(routes, API_VERSION);
 }
 
 /**

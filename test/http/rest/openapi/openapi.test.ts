@@ -2,9 +2,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { V2_ROUTES } from '../../../../src/app/v2-routes';
 import { printOpenApiFile } from '../../../../src/http/rest/openapi/print-openapi';
+import { API_VERSION } from '../../../../src/http/rest/openapi/register-openapi';
 import { startTestApp, type TestApp } from '../../../support/test-app';
 
 describe('openapi.json', () => {
+  it("names the package's version, the release CHANGELOG.md describes", async () => {
+    const manifest = JSON.parse(await readFile(path.join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as { version: string };
+    expect(API_VERSION).toBe(manifest.version);
+  });
+
   it('is the document the route declarations generate (run `npm run openapi:emit` after changing a route)', async () => {
     const checkedIn = await readFile(path.join(__dirname, '..', '..', '..', '..', 'openapi.json'), 'utf8');
     expect(printOpenApiFile(V2_ROUTES)).toBe(checkedIn);
