@@ -1,5 +1,4 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { parseIdOrNotFound } from '../common/ids';
 import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
 import { attempt } from '../graphql/user-error';
@@ -7,8 +6,6 @@ import { Member } from '../members/member.entity';
 import { AdvertiserAccount } from './advertiser-account.entity';
 import { AdvertiserAccountConnection, AdvertiserAccountDeletePayload, AdvertiserAccountOrder, AdvertiserAccountPayload } from './advertiser-account.graphql';
 import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-account.input';
-
-const RESOURCE = 'Advertiser account';
 
 @Resolver(() => AdvertiserAccount)
 export class AdvertiserAccountResolver {
@@ -26,7 +23,7 @@ export class AdvertiserAccountResolver {
 
   @Query(() => AdvertiserAccount, { nullable: true, description: 'One advertiser account; NOT_FOUND when it is not in this workspace.' })
   async advertiserAccount(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<AdvertiserAccount> {
-    return services.advertiserAccounts.get(request, parseIdOrNotFound(id, RESOURCE));
+    return services.advertiserAccounts.get(request, id);
   }
 
   @Mutation(() => AdvertiserAccountPayload)
@@ -41,13 +38,13 @@ export class AdvertiserAccountResolver {
     @Arg('id', () => ID) id: string,
     @Arg('input', () => AdvertiserAccountInput) input: AdvertiserAccountInput,
   ): Promise<AdvertiserAccountPayload> {
-    const { result, userErrors } = await attempt(() => services.advertiserAccounts.update(request, parseIdOrNotFound(id, RESOURCE), input));
+    const { result, userErrors } = await attempt(() => services.advertiserAccounts.update(request, id, input));
     return { advertiserAccount: result, userErrors };
   }
 
   @Mutation(() => AdvertiserAccountDeletePayload, { description: 'Soft-deletes the account; refused while campaigns run for it.' })
   async advertiserAccountDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<AdvertiserAccountDeletePayload> {
-    const { result, userErrors } = await attempt(() => services.advertiserAccounts.delete(request, parseIdOrNotFound(id, RESOURCE)));
+    const { result, userErrors } = await attempt(() => services.advertiserAccounts.delete(request, id));
     return { deletedAdvertiserAccountId: result ? String(result.id) : null, userErrors };
   }
 

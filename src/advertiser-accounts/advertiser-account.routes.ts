@@ -1,13 +1,12 @@
 import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, idParam, listQuery } from '../http/rest/request-input';
+import { bodyInput, listQuery, pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-account.input';
 import { advertiserAccountRecordSchema as record, advertiserAccountWire, toAdvertiserAccountRecord } from './advertiser-account.record';
 
-const RESOURCE = 'Advertiser account';
 const TAG = 'Advertiser accounts';
 const config = { wire: advertiserAccountWire };
 const body = inputSchema('AdvertiserAccountInput', advertiserAccountWire, AdvertiserAccountInput);
@@ -53,7 +52,7 @@ export const advertiserAccountRoutes = [
     config,
     async handle(request, { services }) {
       const ctx = requestContext(request);
-      const account = await services.advertiserAccounts.get(ctx, idParam(request, 'id', RESOURCE));
+      const account = await services.advertiserAccounts.get(ctx, pathParam(request, 'id'));
       return { advertiser_account: toAdvertiserAccountRecord(account, ctx) };
     },
   },
@@ -88,7 +87,7 @@ export const advertiserAccountRoutes = [
     config,
     async handle(request, { services }) {
       const ctx = requestContext(request);
-      const accountId = idParam(request, 'id', RESOURCE);
+      const accountId = pathParam(request, 'id');
       const account = await services.advertiserAccounts.update(ctx, accountId, bodyInput(request, advertiserAccountWire, AdvertiserAccountInput));
       return { advertiser_account: toAdvertiserAccountRecord(account, ctx) };
     },
@@ -105,7 +104,7 @@ export const advertiserAccountRoutes = [
     success: { message: 'Advertiser account deleted successfully' },
     config,
     async handle(request, { services }) {
-      await services.advertiserAccounts.delete(requestContext(request), idParam(request, 'id', RESOURCE));
+      await services.advertiserAccounts.delete(requestContext(request), pathParam(request, 'id'));
     },
   },
 ] satisfies V2Route[];

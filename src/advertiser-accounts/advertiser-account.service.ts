@@ -1,6 +1,7 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { changedProperties } from '../common/changes';
 import { ValidationFailedError } from '../common/errors';
+import { parseIdOrNotFound, type RecordId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertAllValid, assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
@@ -32,8 +33,8 @@ export class AdvertiserAccountService {
     return fetchConnection(await this.filtered(ctx, filter), request);
   }
 
-  async get(ctx: RequestContext, id: number): Promise<AdvertiserAccount> {
-    return this.load(this.dataSource.manager, ctx, id);
+  async get(ctx: RequestContext, id: RecordId): Promise<AdvertiserAccount> {
+    return this.load(this.dataSource.manager, ctx, parseIdOrNotFound(id, RESOURCE));
   }
 
   /** For DataLoader: one statement for many ids; missing or foreign ids are simply absent. */
@@ -62,7 +63,8 @@ export class AdvertiserAccountService {
     });
   }
 
-  async update(ctx: RequestContext, id: number, input: AdvertiserAccountInput): Promise<AdvertiserAccount> {
+  async update(ctx: RequestContext, rawId: RecordId, input: AdvertiserAccountInput): Promise<AdvertiserAccount> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     await assertValid(input);
     return this.dataSource.transaction(async (manager) => {
       const current = await this.load(manager, ctx, id, 'update');
@@ -83,7 +85,8 @@ export class AdvertiserAccountService {
   }
 
   /** Soft delete. Refused while live campaigns run for the account, so none is left pointing at nothing. */
-  async delete(ctx: RequestContext, id: number): Promise<AdvertiserAccount> {
+  async delete(ctx: RequestContext, rawId: RecordId): Promise<AdvertiserAccount> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     return this.dataSource.transaction(async (manager) => {
       await this.load(manager, ctx, id, 'update');
       const campaigns = await tenantQuery(manager, Campaign, 'c', ctx).andWhere('c.primaryAdvertiserAccountId = :id', { id }).getCount();

@@ -1,6 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
-import { parseIdOrNotFound } from '../common/ids';
 import type { Content } from '../contents/content.entity';
 import { ContentConnection } from '../contents/content.graphql';
 import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
@@ -13,8 +12,6 @@ import { CampaignFilter, CampaignInput } from './campaign.input';
 import type { GraphQLResolveInfo } from 'graphql';
 import { distributionSelectionOf } from '../distributions/distribution-selection';
 import { projectionOf } from '../graphql/projection';
-
-const RESOURCE = 'Campaign';
 
 @Resolver(() => Campaign)
 export class CampaignResolver {
@@ -32,7 +29,7 @@ export class CampaignResolver {
 
   @Query(() => Campaign, { nullable: true, description: 'One campaign; NOT_FOUND when it is not in this workspace.' })
   async campaign(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Campaign> {
-    return services.campaigns.get(request, parseIdOrNotFound(id, RESOURCE));
+    return services.campaigns.get(request, id);
   }
 
   @FieldResolver(() => AdvertiserAccount, { nullable: true, description: 'Null only if the account has since been deleted.' })
@@ -68,13 +65,13 @@ export class CampaignResolver {
     @Arg('id', () => ID) id: string,
     @Arg('input', () => CampaignInput) input: CampaignInput,
   ): Promise<CampaignPayload> {
-    const { result, userErrors } = await attempt(() => services.campaigns.update(request, parseIdOrNotFound(id, RESOURCE), input));
+    const { result, userErrors } = await attempt(() => services.campaigns.update(request, id, input));
     return { campaign: result, userErrors };
   }
 
   @Mutation(() => CampaignDeletePayload, { description: 'Soft-deletes the campaign.' })
   async campaignDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<CampaignDeletePayload> {
-    const { result, userErrors } = await attempt(() => services.campaigns.delete(request, parseIdOrNotFound(id, RESOURCE)));
+    const { result, userErrors } = await attempt(() => services.campaigns.delete(request, id));
     return { deletedCampaignId: result ? String(result.id) : null, userErrors };
   }
 }

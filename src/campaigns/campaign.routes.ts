@@ -2,14 +2,13 @@ import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, idParam, listQuery } from '../http/rest/request-input';
+import { bodyInput, listQuery, pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { Campaign } from './campaign.entity';
 import { CampaignFilter, CampaignInput } from './campaign.input';
 import { campaignWire, toCampaignRecord } from './campaign.record';
 
-const RESOURCE = 'Campaign';
 const TAG = 'Campaigns';
 const config = { wire: campaignWire };
 const record = recordSchema('Campaign', campaignWire, Campaign);
@@ -68,7 +67,7 @@ export const campaignRoutes = [
     success: { message: 'Campaign retrieved successfully', data: keyed('campaign', record) },
     config,
     async handle(request, { services }) {
-      const campaign = await services.campaigns.get(requestContext(request), idParam(request, 'id', RESOURCE));
+      const campaign = await services.campaigns.get(requestContext(request), pathParam(request, 'id'));
       return { campaign: toCampaignRecord(campaign) };
     },
   },
@@ -84,8 +83,7 @@ export const campaignRoutes = [
     success: { message: 'Campaign updated successfully', data: keyed('campaign', record) },
     config,
     async handle(request, { services }) {
-      const campaignId = idParam(request, 'id', RESOURCE);
-      const campaign = await services.campaigns.update(requestContext(request), campaignId, bodyInput(request, campaignWire, CampaignInput));
+      const campaign = await services.campaigns.update(requestContext(request), pathParam(request, 'id'), bodyInput(request, campaignWire, CampaignInput));
       return { campaign: toCampaignRecord(campaign) };
     },
   },
@@ -100,7 +98,7 @@ export const campaignRoutes = [
     success: { message: 'Campaign deleted successfully' },
     config,
     async handle(request, { services }) {
-      await services.campaigns.delete(requestContext(request), idParam(request, 'id', RESOURCE));
+      await services.campaigns.delete(requestContext(request), pathParam(request, 'id'));
     },
   },
 ] satisfies V2Route[];

@@ -1,7 +1,7 @@
 import type { EventType } from '../events/event-catalogue';
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { changedProperties } from '../common/changes';
-import { parseId } from '../common/ids';
+import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { escapeLike } from '../common/sql';
@@ -36,8 +36,8 @@ export class CampaignService {
     return fetchConnection(await this.filtered(ctx, filter), request, projection);
   }
 
-  async get(ctx: RequestContext, id: number): Promise<Campaign> {
-    return this.load(this.dataSource.manager, ctx, id);
+  async get(ctx: RequestContext, id: RecordId): Promise<Campaign> {
+    return this.load(this.dataSource.manager, ctx, parseIdOrNotFound(id, RESOURCE));
   }
 
   /** For DataLoader: live campaigns of these ids in this workspace. */
@@ -64,7 +64,8 @@ export class CampaignService {
   }
 
   /** Partial update: omitted fields stay as they are; rules are checked on the record as it would be saved. */
-  async update(ctx: RequestContext, id: number, input: CampaignInput): Promise<Campaign> {
+  async update(ctx: RequestContext, rawId: RecordId, input: CampaignInput): Promise<Campaign> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     await assertValid(input);
     const values = this.values(input);
     return this.dataSource.transaction(async (manager) => {
@@ -96,7 +97,8 @@ export class CampaignService {
   }
 
   /** Soft delete, taking the campaign's phases, contents and distributions with it. */
-  async delete(ctx: RequestContext, id: number): Promise<Campaign> {
+  async delete(ctx: RequestContext, rawId: RecordId): Promise<Campaign> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     return this.dataSource.transaction(async (manager) => {
       await this.load(manager, ctx, id, 'update');
       const cascaded = await softDeleteDescendants(manager, ctx, { campaignId: id });

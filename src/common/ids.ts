@@ -2,6 +2,9 @@ import { NotFoundError } from './errors';
 
 const MAX_ID = 2_147_483_647;
 
+/** A record id as a face passes it on: a REST path parameter or a GraphQL ID (text), or a number from within. */
+export type RecordId = string | number;
+
 /** Any id a client sends, from a path or a GraphQL ID; malformed ids are simply ids that do not exist. */
 export function parseId(raw: unknown): number | null {
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';

@@ -1,6 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Campaign } from '../campaigns/campaign.entity';
-import { parseIdOrNotFound } from '../common/ids';
 import { Distribution } from '../distributions/distribution.entity';
 import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
@@ -13,8 +12,6 @@ import { ContentConnection, ContentDeletePayload, ContentOrder, ContentPayload }
 import { ContentFilter, ContentInput } from './content.input';
 import type { GraphQLResolveInfo } from 'graphql';
 import { childProjectionOf, projectionOf } from '../graphql/projection';
-
-const RESOURCE = 'Content';
 
 @Resolver(() => Content)
 export class ContentResolver {
@@ -31,7 +28,7 @@ export class ContentResolver {
 
   @Query(() => Content, { nullable: true, description: 'One content piece; NOT_FOUND when it is not in this workspace.' })
   async content(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Content> {
-    return services.contents.get(request, parseIdOrNotFound(id, RESOURCE));
+    return services.contents.get(request, id);
   }
 
   @FieldResolver(() => Campaign, { nullable: true })
@@ -69,13 +66,13 @@ export class ContentResolver {
 
   @Mutation(() => ContentPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async contentUpdate(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('input', () => ContentInput) input: ContentInput): Promise<ContentPayload> {
-    const { result, userErrors } = await attempt(() => services.contents.update(request, parseIdOrNotFound(id, RESOURCE), input));
+    const { result, userErrors } = await attempt(() => services.contents.update(request, id, input));
     return { content: result, userErrors };
   }
 
   @Mutation(() => ContentDeletePayload, { description: 'Soft-deletes the piece with its distributions.' })
   async contentDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<ContentDeletePayload> {
-    const { result, userErrors } = await attempt(() => services.contents.delete(request, parseIdOrNotFound(id, RESOURCE)));
+    const { result, userErrors } = await attempt(() => services.contents.delete(request, id));
     return { deletedContentId: result ? String(result.id) : null, userErrors };
   }
 }

@@ -3,14 +3,13 @@ import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, idParam, listQuery } from '../http/rest/request-input';
+import { bodyInput, listQuery, pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { Content } from './content.entity';
 import { ContentFilter, ContentInput } from './content.input';
 import { contentWire, toContentRecord } from './content.record';
 
-const RESOURCE = 'Content';
 const TAG = 'Contents';
 const config = { wire: contentWire };
 const record = recordSchema('Content', contentWire, Content);
@@ -66,7 +65,7 @@ export const contentRoutes = [
     success: { message: 'Content retrieved successfully', data: keyed('content', record) },
     config,
     async handle(request, { services }) {
-      const content = await services.contents.get(requestContext(request), idParam(request, 'content_id', RESOURCE));
+      const content = await services.contents.get(requestContext(request), pathParam(request, 'content_id'));
       return { content: toContentRecord(content) };
     },
   },
@@ -102,8 +101,7 @@ export const contentRoutes = [
     success: { message: 'Content updated successfully', data: record, under: 'content' },
     config,
     async handle(request, { services }) {
-      const id = idParam(request, 'content_id', RESOURCE);
-      const content = await services.contents.update(requestContext(request), id, bodyInput(request, contentWire, ContentInput));
+      const content = await services.contents.update(requestContext(request), pathParam(request, 'content_id'), bodyInput(request, contentWire, ContentInput));
       return toContentRecord(content);
     },
   },
@@ -118,7 +116,7 @@ export const contentRoutes = [
     success: { message: 'Content deleted successfully' },
     config,
     async handle(request, { services }) {
-      await services.contents.delete(requestContext(request), idParam(request, 'content_id', RESOURCE));
+      await services.contents.delete(requestContext(request), pathParam(request, 'content_id'));
     },
   },
 ] satisfies V2Route[];

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
 import { changedProperties } from '../common/changes';
-import { parseId } from '../common/ids';
+import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchChildConnections, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertAllValid, assertValid, type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
@@ -53,8 +53,8 @@ export class ContentService {
     return fetchChildConnections(tenantQuery(manager, Content, 'c', ctx), parent, parentIds, request, projection, embedded);
   }
 
-  async get(ctx: RequestContext, id: number): Promise<Content> {
-    return loadInWorkspace(this.dataSource.manager, Content, ctx, id, RESOURCE);
+  async get(ctx: RequestContext, id: RecordId): Promise<Content> {
+    return loadInWorkspace(this.dataSource.manager, Content, ctx, parseIdOrNotFound(id, RESOURCE), RESOURCE);
   }
 
   /** For DataLoader and the shared-id distribution route. */
@@ -81,7 +81,8 @@ export class ContentService {
   }
 
   /** Partial update. Moving a piece to another campaign moves its distributions with it. */
-  async update(ctx: RequestContext, id: number, input: ContentInput): Promise<Content> {
+  async update(ctx: RequestContext, rawId: RecordId, input: ContentInput): Promise<Content> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     await assertValid(input);
     const values = this.values(input);
     return this.dataSource.transaction(async (manager) => {
@@ -125,7 +126,8 @@ export class ContentService {
   }
 
   /** Soft delete, taking the piece's distributions with it. */
-  async delete(ctx: RequestContext, id: number): Promise<Content> {
+  async delete(ctx: RequestContext, rawId: RecordId): Promise<Content> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     return this.dataSource.transaction(async (manager) => {
       await loadInWorkspace(manager, Content, ctx, id, RESOURCE, 'update');
       const cascaded = await softDeleteDescendants(manager, ctx, { contentId: id });

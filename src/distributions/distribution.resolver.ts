@@ -1,5 +1,4 @@
 import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { parseIdOrNotFound } from '../common/ids';
 import { Content } from '../contents/content.entity';
 import type { GraphQLContext } from '../graphql/context';
 import { attempt } from '../graphql/user-error';
@@ -10,15 +9,13 @@ import { DistributionInput, DistributionsInput } from './distribution.input';
 import { MediaItem } from './media-item.entity';
 import type { GraphQLResolveInfo } from 'graphql';
 import { projectionOf } from '../graphql/projection';
-
-const RESOURCE = 'Distribution';
 const BULK_ARGUMENTS = { fields: null, id: 'contentId' };
 
 @Resolver(() => Distribution)
 export class DistributionResolver {
   @Query(() => Distribution, { nullable: true, description: 'One distribution; NOT_FOUND when it is not in this workspace.' })
   async distribution(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Distribution> {
-    return services.distributions.get(request, parseIdOrNotFound(id, RESOURCE));
+    return services.distributions.get(request, id);
   }
 
   @FieldResolver(() => Content, { nullable: true })
@@ -62,7 +59,7 @@ export class DistributionResolver {
 
   @Mutation(() => DistributionDeletePayload, { description: 'Soft-deletes the distribution.' })
   async distributionDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<DistributionDeletePayload> {
-    const { result, userErrors } = await attempt(() => services.distributions.delete(request, parseIdOrNotFound(id, RESOURCE)));
+    const { result, userErrors } = await attempt(() => services.distributions.delete(request, id));
     return { deletedDistributionId: result ? String(result.id) : null, userErrors };
   }
 }

@@ -6,14 +6,13 @@ import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { idParam, objectInput, pageQuery, throwIfWireErrors } from '../http/rest/request-input';
+import { objectInput, pageQuery, pathParam, throwIfWireErrors } from '../http/rest/request-input';
 import { Outcome, type ListQueryDeclaration, type V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { Distribution } from './distribution.entity';
 import { DistributionInput, DistributionsInput, MAX_DISTRIBUTIONS_PER_REQUEST, MAX_MEDIA_PER_DISTRIBUTION, MediaItemInput, PrimaryLinkInput } from './distribution.input';
 import { distributionWire, mediaItemWire, primaryLinkWire, toDistributionRecord } from './distribution.record';
 
-const RESOURCE = 'Distribution';
 const TAG = 'Distributions';
 const config = { wire: distributionWire };
 const record = recordSchema('Distribution', distributionWire, Distribution);
@@ -94,7 +93,7 @@ export const distributionRoutes = [
     config,
     async handle(request, { services, publicUrl }) {
       const page = pageQuery(request);
-      const target = await services.distributions.resolvePath(requestContext(request), idParam(request, 'id', RESOURCE), page);
+      const target = await services.distributions.resolvePath(requestContext(request), pathParam(request, 'id'), page);
       if (target.kind === 'distribution') return new Outcome(FOUND_ONE, { distribution: toDistributionRecord(target.distribution) });
       return new Outcome(FOUND_PAGE, { distributions: paginated(request, publicUrl, target.distributions, toDistributionRecord) });
     },
@@ -151,7 +150,7 @@ export const distributionRoutes = [
     success: { message: 'Distribution deleted successfully' },
     config,
     async handle(request, { services }) {
-      await services.distributions.delete(requestContext(request), idParam(request, 'id', RESOURCE));
+      await services.distributions.delete(requestContext(request), pathParam(request, 'id'));
     },
   },
 ] satisfies V2Route[];

@@ -2,7 +2,7 @@ import type { EventType } from '../events/event-catalogue';
 import type { DataSource, EntityManager } from 'typeorm';
 import { changedProperties } from '../common/changes';
 import { NotFoundError } from '../common/errors';
-import { parseId, parseIdOrNotFound } from '../common/ids';
+import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
 import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertValid, validationProblems } from '../common/validation';
@@ -34,14 +34,16 @@ export class DistributionService {
     private readonly contents: ContentService,
   ) {}
 
-  async get(ctx: RequestContext, id: number): Promise<Distribution> {
+  async get(ctx: RequestContext, rawId: RecordId): Promise<Distribution> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     const distribution = await fullDistributionQuery(this.dataSource.manager, ctx).andWhere('d.id = :id', { id }).getOne();
     if (!distribution) throw new NotFoundError(RESOURCE);
     return distribution;
   }
 
   /** The shared-id route: a content id lists that piece's distributions, a distribution id shows it. */
-  async resolvePath(ctx: RequestContext, id: number, page: PageRequest): Promise<DistributionPathTarget> {
+  async resolvePath(ctx: RequestContext, rawId: RecordId, page: PageRequest): Promise<DistributionPathTarget> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     await assertValid(page);
     const [content] = await this.contents.findByIds(ctx, [id]);
     if (content) return { kind: 'content', content, distributions: await this.listForContent(ctx, content.id, page) };
@@ -170,7 +172,8 @@ export class DistributionService {
     });
   }
 
-  async delete(ctx: RequestContext, id: number): Promise<Distribution> {
+  async delete(ctx: RequestContext, rawId: RecordId): Promise<Distribution> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     return this.dataSource.transaction(async (manager) => {
       // Lock, then read the link and media in a statement of their own (see updateMany).
       await loadInWorkspace(manager, Distribution, ctx, id, RESOURCE, 'update');

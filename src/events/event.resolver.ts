@@ -1,11 +1,10 @@
 import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
-import { parseBigIdOrNotFound } from '../common/ids';
 import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
 import { eventTypeEntries } from './event-catalogue';
 import { EventConnection, EventTypeEntry, FeedEvent, toFeedEvent } from './event.graphql';
 import { EventFilter } from './event.input';
-import { EVENT, EVENT_RETENTION_DAYS } from './event.service';
+import { EVENT_RETENTION_DAYS } from './event.service';
 
 @Resolver(() => FeedEvent)
 export class EventResolver {
@@ -24,7 +23,7 @@ export class EventResolver {
 
   @Query(() => FeedEvent, { nullable: true, description: `One event of the feed; NOT_FOUND when it is not in this workspace or older than ${EVENT_RETENTION_DAYS} days.` })
   async event(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<FeedEvent> {
-    return toFeedEvent(await services.events.get(request, parseBigIdOrNotFound(id, EVENT)), request.organisationCode);
+    return toFeedEvent(await services.events.get(request, id), request.organisationCode);
   }
 
   @Query(() => [EventTypeEntry], { description: 'The event catalogue: every event type, with what it means and the shape of its payload.' })

@@ -1,11 +1,10 @@
-import { parseBigIdOrNotFound } from '../common/ids';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
-import { listQuery } from '../http/rest/request-input';
+import { listQuery, pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { EventFilter } from './event.input';
-import { EVENT, EVENT_RETENTION_DAYS } from './event.service';
+import { EVENT_RETENTION_DAYS } from './event.service';
 import { EVENT_RECORD_SCHEMA, toEventRecord } from './event.record';
 
 const TAG = 'Events';
@@ -52,9 +51,7 @@ export const eventRoutes = [
     success: { message: 'Event retrieved successfully', data: keyed('event', EVENT_RECORD_SCHEMA) },
     async handle(request, { services }) {
       const ctx = requestContext(request);
-      // Event ids are bigints: `idParam` would refuse those past 2^31 as unknown.
-      const id = parseBigIdOrNotFound((request.params as { id: string }).id, EVENT);
-      return { event: toEventRecord(await services.events.get(ctx, id), ctx.organisationCode) };
+      return { event: toEventRecord(await services.events.get(ctx, pathParam(request, 'id')), ctx.organisationCode) };
     },
   },
 ] satisfies V2Route[];

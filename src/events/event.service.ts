@@ -1,14 +1,14 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { NotFoundError } from '../common/errors';
-import { parseId } from '../common/ids';
+import { parseBigIdOrNotFound, parseId, type RecordId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchNewestFirst, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertAllValid } from '../common/validation';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
 import { EventFilter } from './event.input';
 
-/** Resource name of NOT_FOUND messages (`Event not found`), shared with the faces. */
-export const EVENT = 'Event';
+/** Resource name of NOT_FOUND messages (`Event not found`). */
+const EVENT = 'Event';
 /** The feed keeps what the worker's housekeeping keeps; older events are gone or about to go. */
 export const EVENT_RETENTION_DAYS = 30;
 
@@ -24,7 +24,9 @@ export class EventService {
     return fetchPage(this.filtered(ctx, filter).orderBy('e.id', 'DESC'), page);
   }
 
-  async get(ctx: RequestContext, id: string): Promise<OutboxEvent> {
+  /** `id` as either face sends it; event ids are bigints, so ids past 2^31 name events too. */
+  async get(ctx: RequestContext, rawId: RecordId): Promise<OutboxEvent> {
+    const id = parseBigIdOrNotFound(rawId, EVENT);
     const event = await this.feed(ctx).andWhere('e.id = :id', { id }).getOne();
     if (!event) throw new NotFoundError(EVENT);
     return event;

@@ -1,14 +1,11 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
-import { parseIdOrNotFound } from '../common/ids';
 import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
 import { attempt } from '../graphql/user-error';
 import { Member } from './member.entity';
 import { MemberConnection, MemberDeletePayload, MemberOrder, MemberPayload } from './member.graphql';
 import { MemberFilter, MemberInput } from './member.input';
-
-const RESOURCE = 'Member';
 
 @Resolver(() => Member)
 export class MemberResolver {
@@ -26,7 +23,7 @@ export class MemberResolver {
 
   @Query(() => Member, { nullable: true, description: 'One member; NOT_FOUND when it is not in this workspace.' })
   async member(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Member> {
-    return services.members.get(request, parseIdOrNotFound(id, RESOURCE));
+    return services.members.get(request, id);
   }
 
   @Mutation(() => MemberPayload)
@@ -37,13 +34,13 @@ export class MemberResolver {
 
   @Mutation(() => MemberPayload, { description: 'Changes the given fields; a new password is hashed afresh.' })
   async memberUpdate(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('input', () => MemberInput) input: MemberInput): Promise<MemberPayload> {
-    const { result, userErrors } = await attempt(() => services.members.update(request, parseIdOrNotFound(id, RESOURCE), input));
+    const { result, userErrors } = await attempt(() => services.members.update(request, id, input));
     return { member: result?.member ?? null, userErrors };
   }
 
   @Mutation(() => MemberDeletePayload, { description: 'Soft-deletes the member; an account it was primary contact of is left without one.' })
   async memberDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<MemberDeletePayload> {
-    const { result, userErrors } = await attempt(() => services.members.delete(request, parseIdOrNotFound(id, RESOURCE)));
+    const { result, userErrors } = await attempt(() => services.members.delete(request, id));
     return { deletedMemberId: result ? String(result.id) : null, userErrors };
   }
 

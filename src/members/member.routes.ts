@@ -5,7 +5,7 @@ import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, idParam, listQuery } from '../http/rest/request-input';
+import { bodyInput, listQuery, pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { Member } from './member.entity';
@@ -13,7 +13,6 @@ import { MemberFilter, MemberInput } from './member.input';
 import { memberWire, toMemberRecord } from './member.record';
 import type { MemberWithAccount } from './member.service';
 
-const RESOURCE = 'Member';
 const TAG = 'Members';
 const config = { wire: memberWire };
 const record = recordSchema('Member', memberWire, Member);
@@ -70,7 +69,7 @@ export const memberRoutes = [
     success: { message: 'Member retrieved successfully', data: objectOf({ advertiser_account: ACCOUNT_WITHOUT_CODE, member: record }) },
     config,
     async handle(request, { services }) {
-      const { member, account } = await services.members.getWithAccount(requestContext(request), idParam(request, 'member_id', RESOURCE));
+      const { member, account } = await services.members.getWithAccount(requestContext(request), pathParam(request, 'member_id'));
       const { organization_code: _code, ...accountRecord } = advertiserAccountWire.toRecord(account);
       return { advertiser_account: accountRecord, member: toMemberRecord(member) };
     },
@@ -105,7 +104,7 @@ export const memberRoutes = [
     config,
     async handle(request, { services }) {
       const ctx = requestContext(request);
-      const memberId = idParam(request, 'member_id', RESOURCE);
+      const memberId = pathParam(request, 'member_id');
       return withAccount(await services.members.update(ctx, memberId, bodyInput(request, memberWire, MemberInput)), ctx);
     },
   },
@@ -120,7 +119,7 @@ export const memberRoutes = [
     success: { message: 'Member deleted successfully' },
     config,
     async handle(request, { services }) {
-      await services.members.delete(requestContext(request), idParam(request, 'member_id', RESOURCE));
+      await services.members.delete(requestContext(request), pathParam(request, 'member_id'));
     },
   },
 ] satisfies V2Route[];

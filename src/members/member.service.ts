@@ -5,7 +5,7 @@ import { advertiserAccountEvent } from '../advertiser-accounts/advertiser-accoun
 import { changedProperties } from '../common/changes';
 import { emailAddress } from '../common/email-address';
 import { ValidationFailedError } from '../common/errors';
-import { parseId } from '../common/ids';
+import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertAllValid, assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
@@ -43,12 +43,12 @@ export class MemberService {
     return fetchConnection(await this.filtered(ctx, filter), request);
   }
 
-  async get(ctx: RequestContext, id: number): Promise<Member> {
-    return loadInWorkspace(this.dataSource.manager, Member, ctx, id, RESOURCE);
+  async get(ctx: RequestContext, id: RecordId): Promise<Member> {
+    return loadInWorkspace(this.dataSource.manager, Member, ctx, parseIdOrNotFound(id, RESOURCE), RESOURCE);
   }
 
   /** The member and the account it belongs to (member detail, spec §4.4). */
-  async getWithAccount(ctx: RequestContext, id: number): Promise<MemberWithAccount> {
+  async getWithAccount(ctx: RequestContext, id: RecordId): Promise<MemberWithAccount> {
     const member = await this.get(ctx, id);
     return { member, account: await loadInWorkspace(this.dataSource.manager, AdvertiserAccount, ctx, member.advertiserAccountId, 'Advertiser account') };
   }
@@ -88,7 +88,8 @@ export class MemberService {
   }
 
   /** Partial update; a new password is hashed afresh. A member stays with its account. */
-  async update(ctx: RequestContext, id: number, input: MemberInput): Promise<MemberWithAccount> {
+  async update(ctx: RequestContext, rawId: RecordId, input: MemberInput): Promise<MemberWithAccount> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     await assertValid(input);
     // A missing member is a 404 before any hashing work is spent on it.
     if (input.password !== undefined) await this.get(ctx, id);
@@ -118,7 +119,8 @@ export class MemberService {
   }
 
   /** Soft delete. An account whose primary contact this member was is left without one. */
-  async delete(ctx: RequestContext, id: number): Promise<Member> {
+  async delete(ctx: RequestContext, rawId: RecordId): Promise<Member> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     return this.dataSource.transaction(async (manager) => {
       // Account first, then member: the order an account delete takes them in, so the two cannot deadlock.
       const { advertiserAccountId } = await loadInWorkspace(manager, Member, ctx, id, RESOURCE);

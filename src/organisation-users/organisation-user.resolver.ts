@@ -1,5 +1,4 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { parseIdOrNotFound } from '../common/ids';
 import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
 import { attempt } from '../graphql/user-error';
@@ -7,8 +6,6 @@ import { OrganisationUser } from './organisation-user.entity';
 import { UserConnection, UserDeletePayload, UserOrder, UserPayload, UserRoleType } from './organisation-user.graphql';
 import { UserFilter, UserUpsertInput } from './organisation-user.input';
 import { rolesOf } from './organisation-user.record';
-
-const RESOURCE = 'User';
 
 @Resolver(() => OrganisationUser)
 export class OrganisationUserResolver {
@@ -26,7 +23,7 @@ export class OrganisationUserResolver {
 
   @Query(() => OrganisationUser, { nullable: true, description: 'One user; NOT_FOUND when it is not in this workspace.' })
   async user(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<OrganisationUser> {
-    return services.organisationUsers.get(request, parseIdOrNotFound(id, RESOURCE));
+    return services.organisationUsers.get(request, id);
   }
 
   @Mutation(() => UserPayload, { description: 'Creates a user (no `id`) or updates one (`id`); custom fields merge, roles are replaced.' })
@@ -37,7 +34,7 @@ export class OrganisationUserResolver {
 
   @Mutation(() => UserDeletePayload, { description: 'Soft-deletes the user: gone from every read.' })
   async userDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<UserDeletePayload> {
-    const { result, userErrors } = await attempt(() => services.organisationUsers.delete(request, parseIdOrNotFound(id, RESOURCE)));
+    const { result, userErrors } = await attempt(() => services.organisationUsers.delete(request, id));
     return { deletedUserId: result ? String(result.id) : null, userErrors };
   }
 

@@ -5,14 +5,13 @@ import { inputSchema } from '../http/rest/openapi/input-schema';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
-import { idParam, listQuery, objectInput, pageQuery, throwIfWireErrors } from '../http/rest/request-input';
+import { listQuery, objectInput, pageQuery, pathParam, throwIfWireErrors } from '../http/rest/request-input';
 import { type ListQueryDeclaration, Outcome, type V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { OrganisationUser } from './organisation-user.entity';
 import { UserFilter, UserRoleInput, UserUpsertInput } from './organisation-user.input';
 import { roleBodyWire, toUserRecord, toUserUpsertRecord, userUpsertBodyWire, userUpsertRecordWire, userWire } from './organisation-user.record';
 
-const RESOURCE = 'User';
 const TAG = 'Organisation users';
 const LIST_PATH = '/v2/organisation-users';
 const config = { wire: userUpsertBodyWire };
@@ -80,7 +79,7 @@ export const organisationUserRoutes = [
     config,
     async handle(request, { services }) {
       const ctx = requestContext(request);
-      return toUserRecord(await services.organisationUsers.get(ctx, idParam(request, 'id', RESOURCE)), ctx);
+      return toUserRecord(await services.organisationUsers.get(ctx, pathParam(request, 'id')), ctx);
     },
   },
   {
@@ -116,7 +115,7 @@ export const organisationUserRoutes = [
     async handle(request, { services, publicUrl }) {
       const ctx = requestContext(request);
       const page = pageQuery(request);
-      const remaining = await services.organisationUsers.deleteAndList(ctx, idParam(request, 'id', RESOURCE), page);
+      const remaining = await services.organisationUsers.deleteAndList(ctx, pathParam(request, 'id'), page);
       return { users: paginated(request, publicUrl, remaining, (user) => toUserRecord(user, ctx), LIST_PATH) };
     },
   },

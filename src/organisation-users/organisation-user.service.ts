@@ -3,7 +3,7 @@ import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { changedProperties } from '../common/changes';
 import { mergeCustomFields, sameJson } from '../common/custom-fields';
 import { emailAddress } from '../common/email-address';
-import { parseIdOrNotFound } from '../common/ids';
+import { parseIdOrNotFound, type RecordId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { escapeLike } from '../common/sql';
@@ -34,8 +34,8 @@ export class OrganisationUserService {
     return fetchConnection(await this.filtered(ctx, filter), request);
   }
 
-  async get(ctx: RequestContext, id: number): Promise<OrganisationUser> {
-    return loadInWorkspace(this.dataSource.manager, OrganisationUser, ctx, id, RESOURCE);
+  async get(ctx: RequestContext, id: RecordId): Promise<OrganisationUser> {
+    return loadInWorkspace(this.dataSource.manager, OrganisationUser, ctx, parseIdOrNotFound(id, RESOURCE), RESOURCE);
   }
 
   /** For DataLoader (`Content.editor`): missing, deleted or foreign ids are simply absent. */
@@ -59,7 +59,8 @@ export class OrganisationUserService {
   }
 
   /** Soft delete: the row is kept (`is_deleted` 1, `deleted_at`) but the user is gone from every read. */
-  async delete(ctx: RequestContext, id: number): Promise<OrganisationUser> {
+  async delete(ctx: RequestContext, rawId: RecordId): Promise<OrganisationUser> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     return this.dataSource.transaction(async (manager) => {
       await loadInWorkspace(manager, OrganisationUser, ctx, id, RESOURCE, 'update');
       const user = await softDeleteInWorkspace(manager, OrganisationUser, ctx, id, { isDeleted: 1 });
@@ -69,7 +70,8 @@ export class OrganisationUserService {
   }
 
   /** Delete User as v2 answers it: the page is checked before anything is deleted, then read after. */
-  async deleteAndList(ctx: RequestContext, id: number, page: PageRequest): Promise<PageSlice<OrganisationUser>> {
+  async deleteAndList(ctx: RequestContext, rawId: RecordId, page: PageRequest): Promise<PageSlice<OrganisationUser>> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     await assertValid(page);
     await this.delete(ctx, id);
     return this.list(ctx, new UserFilter(), page);

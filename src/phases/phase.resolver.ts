@@ -1,6 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Campaign } from '../campaigns/campaign.entity';
-import { parseIdOrNotFound } from '../common/ids';
 import { ContentConnection } from '../contents/content.graphql';
 import type { Content } from '../contents/content.entity';
 import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
@@ -13,13 +12,11 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { distributionSelectionOf } from '../distributions/distribution-selection';
 import { projectionOf } from '../graphql/projection';
 
-const RESOURCE = 'Phase';
-
 @Resolver(() => Phase)
 export class PhaseResolver {
   @Query(() => Phase, { nullable: true, description: 'One phase; NOT_FOUND when it is not in this workspace.' })
   async phase(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Phase> {
-    return services.phases.get(request, parseIdOrNotFound(id, RESOURCE));
+    return services.phases.get(request, id);
   }
 
   @FieldResolver(() => Campaign, { nullable: true })
@@ -51,13 +48,13 @@ export class PhaseResolver {
 
   @Mutation(() => PhasePayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async phaseUpdate(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('input', () => PhaseInput) input: PhaseInput): Promise<PhasePayload> {
-    const { result, userErrors } = await attempt(() => services.phases.update(request, parseIdOrNotFound(id, RESOURCE), input));
+    const { result, userErrors } = await attempt(() => services.phases.update(request, id, input));
     return { phase: result, userErrors };
   }
 
   @Mutation(() => PhaseDeletePayload, { description: "Soft-deletes the phase with its content pieces and their distributions." })
   async phaseDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<PhaseDeletePayload> {
-    const { result, userErrors } = await attempt(() => services.phases.delete(request, parseIdOrNotFound(id, RESOURCE)));
+    const { result, userErrors } = await attempt(() => services.phases.delete(request, id));
     return { deletedPhaseId: result ? String(result.id) : null, userErrors };
   }
 }

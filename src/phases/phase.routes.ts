@@ -6,14 +6,13 @@ import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { arrayInput, bodyInput, idParam, listQuery, objectInput, throwIfWireErrors } from '../http/rest/request-input';
+import { arrayInput, bodyInput, listQuery, objectInput, pathParam, throwIfWireErrors } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { Phase } from './phase.entity';
 import { MAX_PHASES_PER_REQUEST, PhaseFilter, PhaseInput, PhasesCreateInput } from './phase.input';
 import { phaseWire, toPhaseRecord } from './phase.record';
 
-const RESOURCE = 'Phase';
 const TAG = 'Phases';
 const config = { wire: phaseWire };
 const record = recordSchema('Phase', phaseWire, Phase);
@@ -99,7 +98,7 @@ export const phaseRoutes = [
     success: { message: 'Phase retrieved successfully', data: keyed('phase', record) },
     config,
     async handle(request, { services }) {
-      const found = await services.phases.get(requestContext(request), idParam(request, 'phase', RESOURCE));
+      const found = await services.phases.get(requestContext(request), pathParam(request, 'phase'));
       return { phase: toPhaseRecord(found) };
     },
   },
@@ -117,8 +116,7 @@ export const phaseRoutes = [
     success: { message: 'Phase updated successfully', data: keyed('phase', record) },
     config,
     async handle(request, { services }) {
-      const phaseId = idParam(request, 'phase', RESOURCE);
-      const updated = await services.phases.update(requestContext(request), phaseId, bodyInput(request, phaseWire, PhaseInput));
+      const updated = await services.phases.update(requestContext(request), pathParam(request, 'phase'), bodyInput(request, phaseWire, PhaseInput));
       return { phase: toPhaseRecord(updated) };
     },
   },
@@ -133,7 +131,7 @@ export const phaseRoutes = [
     success: { message: 'Phase deleted successfully' },
     config,
     async handle(request, { services }) {
-      await services.phases.delete(requestContext(request), idParam(request, 'phase', RESOURCE));
+      await services.phases.delete(requestContext(request), pathParam(request, 'phase'));
     },
   },
 ] satisfies V2Route[];

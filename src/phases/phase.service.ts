@@ -2,7 +2,7 @@ import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
 import { changedProperties } from '../common/changes';
 import { checkDateOrder } from '../common/date-order';
-import { parseId, parseIdOrNotFound } from '../common/ids';
+import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
 import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertAllValid, assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
@@ -28,8 +28,8 @@ export class PhaseService {
     return fetchPage(query.orderBy('p.campaignId', 'ASC').addOrderBy('p.phaseNo', 'ASC').addOrderBy('p.id', 'ASC'), page);
   }
 
-  async get(ctx: RequestContext, id: number): Promise<Phase> {
-    return loadInWorkspace(this.dataSource.manager, Phase, ctx, id, RESOURCE);
+  async get(ctx: RequestContext, id: RecordId): Promise<Phase> {
+    return loadInWorkspace(this.dataSource.manager, Phase, ctx, parseIdOrNotFound(id, RESOURCE), RESOURCE);
   }
 
   /** For DataLoader: live phases of these ids in this workspace. */
@@ -83,7 +83,8 @@ export class PhaseService {
     });
   }
 
-  async update(ctx: RequestContext, id: number, input: PhaseInput): Promise<Phase> {
+  async update(ctx: RequestContext, rawId: RecordId, input: PhaseInput): Promise<Phase> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     await assertValid(input);
     return this.dataSource.transaction(async (manager) => {
       const current = await loadInWorkspace(manager, Phase, ctx, id, RESOURCE, 'update');
@@ -118,7 +119,8 @@ export class PhaseService {
   }
 
   /** Soft delete, taking the phase's contents and their distributions with it. */
-  async delete(ctx: RequestContext, id: number): Promise<Phase> {
+  async delete(ctx: RequestContext, rawId: RecordId): Promise<Phase> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     return this.dataSource.transaction(async (manager) => {
       await loadInWorkspace(manager, Phase, ctx, id, RESOURCE, 'update');
       const cascaded = await softDeleteDescendants(manager, ctx, { phaseId: id });

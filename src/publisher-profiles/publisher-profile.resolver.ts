@@ -1,5 +1,4 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { parseIdOrNotFound } from '../common/ids';
 import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
 import { attempt } from '../graphql/user-error';
@@ -7,8 +6,6 @@ import { PublisherProfile } from './publisher-profile.entity';
 import { PublisherProfileConnection, PublisherProfileDeletePayload, PublisherProfileOrder } from './publisher-profile.graphql';
 import { PublisherProfileFilter } from './publisher-profile.input';
 import { PublisherTitle } from './publisher-title.entity';
-
-const RESOURCE = 'Publisher profile';
 
 @Resolver(() => PublisherProfile)
 export class PublisherProfileResolver {
@@ -26,12 +23,12 @@ export class PublisherProfileResolver {
 
   @Query(() => PublisherProfile, { nullable: true, description: 'One publisher profile; NOT_FOUND when it is not in this workspace.' })
   async publisherProfile(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<PublisherProfile> {
-    return services.publisherProfiles.getProfile(request, parseIdOrNotFound(id, RESOURCE));
+    return services.publisherProfiles.getProfile(request, id);
   }
 
   @Mutation(() => PublisherProfileDeletePayload, { description: 'Soft-deletes the profile and its titles.' })
   async publisherProfileDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<PublisherProfileDeletePayload> {
-    const { result, userErrors } = await attempt(() => services.publisherProfiles.delete(request, parseIdOrNotFound(id, RESOURCE)));
+    const { result, userErrors } = await attempt(() => services.publisherProfiles.delete(request, id));
     return { deletedPublisherProfileId: result ? String(result.id) : null, userErrors };
   }
 

@@ -1,14 +1,13 @@
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { idParam, listQuery } from '../http/rest/request-input';
+import { listQuery, pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { PublisherProfile } from './publisher-profile.entity';
 import { PublisherProfileFilter } from './publisher-profile.input';
 import { publisherProfileWire, toPublisherProfileRecord } from './publisher-profile.record';
 
-const RESOURCE = 'Publisher profile';
 const TAG = 'Publisher profiles';
 const config = { wire: publisherProfileWire };
 const record = recordSchema('PublisherProfile', publisherProfileWire, PublisherProfile);
@@ -57,7 +56,7 @@ export const publisherProfileRoutes = [
     config,
     async handle(request, { services }) {
       const ctx = requestContext(request);
-      const { profile, titles } = await services.publisherProfiles.get(ctx, idParam(request, 'id', RESOURCE));
+      const { profile, titles } = await services.publisherProfiles.get(ctx, pathParam(request, 'id'));
       return { publisher_profile: toPublisherProfileRecord(profile, titles, ctx) };
     },
   },
@@ -73,7 +72,7 @@ export const publisherProfileRoutes = [
     success: { message: 'Publisher profile deleted successfully' },
     config,
     async handle(request, { services }) {
-      await services.publisherProfiles.delete(requestContext(request), idParam(request, 'id', RESOURCE));
+      await services.publisherProfiles.delete(requestContext(request), pathParam(request, 'id'));
     },
   },
 ] satisfies V2Route[];

@@ -1,5 +1,6 @@
 import type { EventType } from '../events/event-catalogue';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import { parseIdOrNotFound, type RecordId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { escapeLike } from '../common/sql';
@@ -37,13 +38,13 @@ export class PublisherProfileService {
     return fetchConnection(await this.filtered(ctx, filter), request);
   }
 
-  async get(ctx: RequestContext, id: number): Promise<PublisherProfileWithTitles> {
-    const profile = await loadInWorkspace(this.dataSource.manager, PublisherProfile, ctx, id, RESOURCE);
+  async get(ctx: RequestContext, id: RecordId): Promise<PublisherProfileWithTitles> {
+    const profile = await this.getProfile(ctx, id);
     return (await this.withTitles(ctx, [profile]))[0];
   }
 
-  async getProfile(ctx: RequestContext, id: number): Promise<PublisherProfile> {
-    return loadInWorkspace(this.dataSource.manager, PublisherProfile, ctx, id, RESOURCE);
+  async getProfile(ctx: RequestContext, id: RecordId): Promise<PublisherProfile> {
+    return loadInWorkspace(this.dataSource.manager, PublisherProfile, ctx, parseIdOrNotFound(id, RESOURCE), RESOURCE);
   }
 
   /** For DataLoader: the live titles of many profiles, in one statement. */
@@ -85,7 +86,8 @@ export class PublisherProfileService {
   }
 
   /** Soft delete of the profile and its titles. Contents and distributions keep the title ids they carry. */
-  async delete(ctx: RequestContext, id: number): Promise<PublisherProfile> {
+  async delete(ctx: RequestContext, rawId: RecordId): Promise<PublisherProfile> {
+    const id = parseIdOrNotFound(rawId, RESOURCE);
     return this.dataSource.transaction(async (manager) => {
       await loadInWorkspace(manager, PublisherProfile, ctx, id, RESOURCE, 'update');
       const titles = await this.titlesOf(manager, ctx, id);

@@ -1,6 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { NotFoundError } from '../common/errors';
-import { parseBigIdOrNotFound, parseIdOrNotFound } from '../common/ids';
 import { FeedEvent, toFeedEvent } from '../events/event.graphql';
 import { EVENT_RETENTION_DAYS } from '../events/event.service';
 import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
@@ -20,11 +19,7 @@ import {
   WebhookServicePayload,
 } from './webhook.graphql';
 import { DeliveryFilter, WebhookInput, WebhookServiceInput } from './webhook.input';
-import { DELIVERY, MAX_SERVICES, MAX_WEBHOOKS, SERVICE, WEBHOOK } from './webhook.service';
-
-function deliveryIdOrNotFound(raw: string): string {
-  return parseBigIdOrNotFound(raw, DELIVERY);
-}
+import { DELIVERY, MAX_SERVICES, MAX_WEBHOOKS } from './webhook.service';
 
 /**
  * attempt() for a mutation naming two records: `attempt` reports every NOT_FOUND on one argument,
@@ -59,7 +54,7 @@ export class WebhookResolver {
 
   @Query(() => Webhook, { nullable: true, description: 'One webhook; NOT_FOUND when it is not in this workspace.' })
   async webhook(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Webhook> {
-    return services.webhooks.get(request, parseIdOrNotFound(id, WEBHOOK));
+    return services.webhooks.get(request, id);
   }
 
   @Query(() => WebhookDelivery, {
@@ -71,7 +66,7 @@ export class WebhookResolver {
     @Arg('webhookId', () => ID) webhookId: string,
     @Arg('deliveryId', () => ID) deliveryId: string,
   ): Promise<WebhookDelivery> {
-    return services.webhooks.delivery(request, parseIdOrNotFound(webhookId, WEBHOOK), deliveryIdOrNotFound(deliveryId));
+    return services.webhooks.delivery(request, webhookId, deliveryId);
   }
 
   @Mutation(() => WebhookServicePayload)
@@ -89,13 +84,13 @@ export class WebhookResolver {
     @Arg('id', () => ID) id: string,
     @Arg('input', () => WebhookServiceInput) input: WebhookServiceInput,
   ): Promise<WebhookServicePayload> {
-    const { result, userErrors } = await attempt(() => services.webhooks.updateService(request, parseIdOrNotFound(id, SERVICE), input));
+    const { result, userErrors } = await attempt(() => services.webhooks.updateService(request, id, input));
     return { webhookService: result, userErrors };
   }
 
   @Mutation(() => WebhookServiceDeletePayload, { description: 'Deletes the service; refused while webhooks use it.' })
   async webhookServiceDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookServiceDeletePayload> {
-    const { result, userErrors } = await attempt(() => services.webhooks.deleteService(request, parseIdOrNotFound(id, SERVICE)));
+    const { result, userErrors } = await attempt(() => services.webhooks.deleteService(request, id));
     return { deletedWebhookServiceId: result ? String(result.id) : null, userErrors };
   }
 
@@ -111,37 +106,37 @@ export class WebhookResolver {
     @Arg('id', () => ID) id: string,
     @Arg('input', () => WebhookInput) input: WebhookInput,
   ): Promise<WebhookPayload> {
-    const { result, userErrors } = await attempt(() => services.webhooks.update(request, parseIdOrNotFound(id, WEBHOOK), input));
+    const { result, userErrors } = await attempt(() => services.webhooks.update(request, id, input));
     return { webhook: result, userErrors };
   }
 
   @Mutation(() => WebhookDeletePayload, { description: 'Soft-deletes the webhook: pending deliveries fail at their next attempt; its log stays readable (`webhookDelivery`).' })
   async webhookDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookDeletePayload> {
-    const { result, userErrors } = await attempt(() => services.webhooks.delete(request, parseIdOrNotFound(id, WEBHOOK)));
+    const { result, userErrors } = await attempt(() => services.webhooks.delete(request, id));
     return { deletedWebhookId: result ? String(result.id) : null, userErrors };
   }
 
   @Mutation(() => WebhookPayload, { description: 'Switches the webhook on and forgets its failing streak.' })
   async webhookEnable(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookPayload> {
-    const { result, userErrors } = await attempt(() => services.webhooks.setActive(request, parseIdOrNotFound(id, WEBHOOK), true));
+    const { result, userErrors } = await attempt(() => services.webhooks.setActive(request, id, true));
     return { webhook: result, userErrors };
   }
 
   @Mutation(() => WebhookPayload, { description: 'Switches the webhook off: no deliveries are made to it until it is enabled.' })
   async webhookDisable(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookPayload> {
-    const { result, userErrors } = await attempt(() => services.webhooks.setActive(request, parseIdOrNotFound(id, WEBHOOK), false));
+    const { result, userErrors } = await attempt(() => services.webhooks.setActive(request, id, false));
     return { webhook: result, userErrors };
   }
 
   @Mutation(() => WebhookSecretPayload, { description: 'A new signing secret, shown this once; the previous one keeps signing alongside it for 24 hours.' })
   async webhookRotateSecret(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookSecretPayload> {
-    const { result, userErrors } = await attempt(() => services.webhooks.rotateSecret(request, parseIdOrNotFound(id, WEBHOOK)));
+    const { result, userErrors } = await attempt(() => services.webhooks.rotateSecret(request, id));
     return { webhook: result?.webhook ?? null, secret: result?.secret ?? null, userErrors };
   }
 
   @Mutation(() => WebhookDeliveryPayload, { description: 'Queues a `ping` event to the webhook (active or not) as one delivery with a single attempt.' })
   async webhookTest(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookDeliveryPayload> {
-    const { result, userErrors } = await attempt(() => services.webhooks.test(request, parseIdOrNotFound(id, WEBHOOK)));
+    const { result, userErrors } = await attempt(() => services.webhooks.test(request, id));
     return { delivery: result, userErrors };
   }
 
@@ -151,9 +146,7 @@ export class WebhookResolver {
     @Arg('webhookId', () => ID) webhookId: string,
     @Arg('deliveryId', () => ID) deliveryId: string,
   ): Promise<WebhookDeliveryPayload> {
-    const { result, userErrors } = await attemptOnDelivery(() =>
-      services.webhooks.redeliver(request, parseIdOrNotFound(webhookId, WEBHOOK), deliveryIdOrNotFound(deliveryId)),
-    );
+    const { result, userErrors } = await attemptOnDelivery(() => services.webhooks.redeliver(request, webhookId, deliveryId));
     return { delivery: result, userErrors };
   }
 

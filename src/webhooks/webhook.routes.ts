@@ -1,15 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { parseBigIdOrNotFound, parseId } from '../common/ids';
+import { parseId } from '../common/ids';
 import { arrayOf, type JsonSchema } from '../common/json-schema';
 import { inputSchema } from '../http/rest/openapi/input-schema';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, idParam, listQuery, noQuery, WireValidationError } from '../http/rest/request-input';
+import { bodyInput, listQuery, noQuery, pathParam, WireValidationError } from '../http/rest/request-input';
 import { type ListQueryDeclaration, Outcome, type V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { WebhookServiceConfig } from './webhook-service.entity';
-import { DELIVERY, SERVICE, WEBHOOK } from './webhook.service';
 import { DeliveryFilter, WebhookInput, WebhookServiceInput } from './webhook.input';
 import {
   deliveryDetailSchema,
@@ -67,10 +66,6 @@ const DELIVERIES_QUERY = {
 const SERVICE_CREATED = 'Webhook service created successfully';
 const SERVICE_UPDATED = 'Webhook service updated successfully';
 
-function deliveryIdOf(request: FastifyRequest): string {
-  return parseBigIdOrNotFound((request.params as { delivery_id: string }).delivery_id, DELIVERY);
-}
-
 /** The upsert's `id` (§2.11): absent or null creates; a malformed one is refused, an unknown one is 404. */
 function upsertId(request: FastifyRequest): number | null {
   const raw = (request.body as Record<string, unknown> | undefined)?.id;
@@ -93,7 +88,7 @@ function activationRoute(action: 'enable' | 'disable', active: boolean): V2Route
     success: { message: `Webhook ${action}d successfully`, data: webhook },
     config,
     async handle(request, { services }) {
-      const changed = await services.webhooks.setActive(requestContext(request), idParam(request, 'id', WEBHOOK), active);
+      const changed = await services.webhooks.setActive(requestContext(request), pathParam(request, 'id'), active);
       return { webhook: toWebhookRecord(changed) };
     },
   };
@@ -147,7 +142,7 @@ export const webhookRoutes = [
     success: { message: 'Webhook service deleted successfully' },
     config: serviceConfig,
     async handle(request, { services }) {
-      await services.webhooks.deleteService(requestContext(request), idParam(request, 'id', SERVICE));
+      await services.webhooks.deleteService(requestContext(request), pathParam(request, 'id'));
     },
   },
   {
@@ -191,7 +186,7 @@ export const webhookRoutes = [
     success: { message: 'Webhook retrieved successfully', data: webhook },
     config,
     async handle(request, { services }) {
-      return { webhook: toWebhookRecord(await services.webhooks.get(requestContext(request), idParam(request, 'id', WEBHOOK))) };
+      return { webhook: toWebhookRecord(await services.webhooks.get(requestContext(request), pathParam(request, 'id'))) };
     },
   },
   {
@@ -206,8 +201,7 @@ export const webhookRoutes = [
     success: { message: 'Webhook updated successfully', data: webhook },
     config,
     async handle(request, { services }) {
-      const id = idParam(request, 'id', WEBHOOK);
-      const updated = await services.webhooks.update(requestContext(request), id, bodyInput(request, webhookWire, WebhookInput));
+      const updated = await services.webhooks.update(requestContext(request), pathParam(request, 'id'), bodyInput(request, webhookWire, WebhookInput));
       return { webhook: toWebhookRecord(updated) };
     },
   },
@@ -221,7 +215,7 @@ export const webhookRoutes = [
     success: { message: 'Webhook deleted successfully' },
     config,
     async handle(request, { services }) {
-      await services.webhooks.delete(requestContext(request), idParam(request, 'id', WEBHOOK));
+      await services.webhooks.delete(requestContext(request), pathParam(request, 'id'));
     },
   },
   activationRoute('enable', true),
@@ -237,7 +231,7 @@ export const webhookRoutes = [
     success: { message: 'Webhook secret rotated successfully', data: webhookWithSecret },
     config,
     async handle(request, { services }) {
-      const rotated = await services.webhooks.rotateSecret(requestContext(request), idParam(request, 'id', WEBHOOK));
+      const rotated = await services.webhooks.rotateSecret(requestContext(request), pathParam(request, 'id'));
       return { webhook: toWebhookRecord(rotated.webhook, rotated.secret) };
     },
   },
@@ -252,7 +246,7 @@ export const webhookRoutes = [
     success: { message: 'Test event queued for delivery', data: delivery },
     config,
     async handle(request, { services }) {
-      return { delivery: toDeliveryRecord(await services.webhooks.test(requestContext(request), idParam(request, 'id', WEBHOOK)), true) };
+      return { delivery: toDeliveryRecord(await services.webhooks.test(requestContext(request), pathParam(request, 'id')), true) };
     },
   },
   {
@@ -268,9 +262,8 @@ export const webhookRoutes = [
     config,
     async handle(request, { services, publicUrl }) {
       const ctx = requestContext(request);
-      const id = idParam(request, 'id', WEBHOOK);
       const { filter, page } = listQuery(request, DeliveryFilter, DELIVERIES_QUERY.filters);
-      const slice = await services.webhooks.deliveries(ctx, id, filter, page);
+      const slice = await services.webhooks.deliveries(ctx, pathParam(request, 'id'), filter, page);
       return { deliveries: paginated(request, publicUrl, slice, (logged) => toDeliveryRecord(logged)) };
     },
   },
@@ -285,7 +278,7 @@ export const webhookRoutes = [
     success: { message: 'Webhook delivery retrieved successfully', data: delivery },
     config,
     async handle(request, { services }) {
-      const found = await services.webhooks.delivery(requestContext(request), idParam(request, 'id', WEBHOOK), deliveryIdOf(request));
+      const found = await services.webhooks.delivery(requestContext(request), pathParam(request, 'id'), pathParam(request, 'delivery_id'));
       return { delivery: toDeliveryRecord(found, true) };
     },
   },
@@ -300,7 +293,7 @@ export const webhookRoutes = [
     success: { message: 'Event queued for redelivery', data: delivery },
     config,
     async handle(request, { services }) {
-      const queued = await services.webhooks.redeliver(requestContext(request), idParam(request, 'id', WEBHOOK), deliveryIdOf(request));
+      const queued = await services.webhooks.redeliver(requestContext(request), pathParam(request, 'id'), pathParam(request, 'delivery_id'));
       return { delivery: toDeliveryRecord(queued, true) };
     },
   },

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../common/errors';
-import { parseId } from '../common/ids';
+import { parseBigIdOrNotFound, parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchNewestFirst, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertAllValid, FieldErrorCollector, validationProblems } from '../common/validation';
@@ -16,9 +16,9 @@ import { WebhookServiceConfig } from './webhook-service.entity';
 import { Webhook } from './webhook.entity';
 import { DeliveryFilter, WebhookInput, WebhookServiceInput } from './webhook.input';
 
-/** Resource names of NOT_FOUND messages (`Webhook not found`), shared with the faces. */
-export const WEBHOOK = 'Webhook';
-export const SERVICE = 'Webhook service';
+/** Resource names of NOT_FOUND messages (`Webhook not found`); GraphQL reads DELIVERY to name the argument of a redelivery's NOT_FOUND. */
+const WEBHOOK = 'Webhook';
+const SERVICE = 'Webhook service';
 export const DELIVERY = 'Webhook delivery';
 /** Per workspace; enough for every receiver a partner runs, few enough that fan-out stays cheap. */
 export const MAX_WEBHOOKS = 50;
@@ -70,10 +70,11 @@ export class WebhookService {
     });
   }
 
-  async updateService(ctx: RequestContext, id: number, input: WebhookServiceInput): Promise<WebhookServiceConfig> {
+  async updateService(ctx: RequestContext, rawId: RecordId, input: WebhookServiceInput): Promise<WebhookServiceConfig> {
+    const id = parseIdOrNotFound(rawId, SERVICE);
     const problems = await validationProblems(input);
     await this.checkUrl(input.authUrl, problems, 'authUrl');
-    // Field rules first, then the id (as every update does); the credentials rule needs the stored service.
+    // A malformed id first, then field rules, then whether the service exists (as every update does); the credentials rule needs the stored service.
     problems.throwIfAny();
     return this.dataSource.transaction(async (manager) => {
       await this.lockWorkspace(manager, ctx);
@@ -89,7 +90,8 @@ export class WebhookService {
   }
 
   /** Refused while live webhooks use the service: they would silently lose their credentials. */
-  async deleteService(ctx: RequestContext, id: number): Promise<WebhookServiceConfig> {
+  async deleteService(ctx: RequestContext, rawId: RecordId): Promise<WebhookServiceConfig> {
+    const id = parseIdOrNotFound(rawId, SERVICE);
     return this.dataSource.transaction(async (manager) => {
       await this.loadService(manager, ctx, id, 'update');
       const users = await tenantQuery(manager, Webhook, 'w', ctx).andWhere('w.serviceId = :id', { id }).getCount();
@@ -104,8 +106,8 @@ export class WebhookService {
     return this.webhooks(this.dataSource.manager, ctx).orderBy('w.id', 'ASC').getMany();
   }
 
-  async get(ctx: RequestContext, id: number): Promise<Webhook> {
-    return this.load(this.dataSource.manager, ctx, id);
+  async get(ctx: RequestContext, id: RecordId): Promise<Webhook> {
+    return this.load(this.dataSource.manager, ctx, parseIdOrNotFound(id, WEBHOOK));
   }
 
   async create(ctx: RequestContext, input: WebhookInput): Promise<WebhookWithSecret> {
@@ -132,7 +134,8 @@ export class WebhookService {
     return { webhook, secret };
   }
 
-  async update(ctx: RequestContext, id: number, input: WebhookInput): Promise<Webhook> {
+  async update(ctx: RequestContext, rawId: RecordId, input: WebhookInput): Promise<Webhook> {
+    const id = parseIdOrNotFound(rawId, WEBHOOK);
     const problems = await validationProblems(input);
     await this.checkUrl(input.url, problems);
     problems.throwIfAny();
@@ -150,7 +153,8 @@ export class WebhookService {
   }
 
   /** Soft delete: pending deliveries fail at their next attempt; the log stays readable for the retention period. */
-  async delete(ctx: RequestContext, id: number): Promise<Webhook> {
+  async delete(ctx: RequestContext, rawId: RecordId): Promise<Webhook> {
+    const id = parseIdOrNotFound(rawId, WEBHOOK);
     return this.dataSource.transaction(async (manager) => {
       await this.load(manager, ctx, id, 'update');
       await softDeleteInWorkspace(manager, Webhook, ctx, id, { active: false });
@@ -159,7 +163,8 @@ export class WebhookService {
   }
 
   /** Enabling also forgets the failing streak, so a webhook is not disabled again by failures from before. */
-  async setActive(ctx: RequestContext, id: number, active: boolean): Promise<Webhook> {
+  async setActive(ctx: RequestContext, rawId: RecordId, active: boolean): Promise<Webhook> {
+    const id = parseIdOrNotFound(rawId, WEBHOOK);
     return this.dataSource.transaction(async (manager) => {
       const current = await this.load(manager, ctx, id, 'update');
       if (current.active !== active) {
@@ -170,7 +175,8 @@ export class WebhookService {
   }
 
   /** A new signing secret; the previous one keeps signing alongside it for 24 hours. */
-  async rotateSecret(ctx: RequestContext, id: number): Promise<WebhookWithSecret> {
+  async rotateSecret(ctx: RequestContext, rawId: RecordId): Promise<WebhookWithSecret> {
+    const id = parseIdOrNotFound(rawId, WEBHOOK);
     const secret = newSigningSecret();
     const webhook = await this.dataSource.transaction(async (manager) => {
       const current = await this.load(manager, ctx, id, 'update');
@@ -185,7 +191,8 @@ export class WebhookService {
   }
 
   /** Sends a `ping` event to this webhook now (active or not), as one delivery with a single attempt. */
-  async test(ctx: RequestContext, id: number): Promise<WebhookDelivery> {
+  async test(ctx: RequestContext, rawId: RecordId): Promise<WebhookDelivery> {
+    const id = parseIdOrNotFound(rawId, WEBHOOK);
     return this.dataSource.transaction(async (manager) => {
       const webhook = await this.load(manager, ctx, id, 'share');
       const ping = { type: 'ping', resourceType: 'webhook', resourceId: webhook.id, payload: { webhook_id: webhook.id, message: 'A test event sent on request; reply 2xx to show the receiver works.' } } as const;
@@ -195,7 +202,8 @@ export class WebhookService {
   }
 
   /** The log as numbered pages, newest first (REST's `?page`/`?per_page`). */
-  async deliveries(ctx: RequestContext, webhookId: number, filter: DeliveryFilter, page: PageRequest): Promise<PageSlice<WebhookDelivery>> {
+  async deliveries(ctx: RequestContext, rawWebhookId: RecordId, filter: DeliveryFilter, page: PageRequest): Promise<PageSlice<WebhookDelivery>> {
+    const webhookId = parseIdOrNotFound(rawWebhookId, WEBHOOK);
     await assertAllValid(filter, page);
     return fetchPage((await this.deliveryLog(ctx, webhookId, filter)).orderBy('d.id', 'DESC'), page);
   }
@@ -216,7 +224,9 @@ export class WebhookService {
   }
 
   /** One delivery with every attempt, oldest first. */
-  async delivery(ctx: RequestContext, webhookId: number, deliveryId: string): Promise<WebhookDelivery> {
+  async delivery(ctx: RequestContext, rawWebhookId: RecordId, rawDeliveryId: RecordId): Promise<WebhookDelivery> {
+    const webhookId = parseIdOrNotFound(rawWebhookId, WEBHOOK);
+    const deliveryId = parseBigIdOrNotFound(rawDeliveryId, DELIVERY);
     await this.loadIncludingDeleted(ctx, webhookId);
     const delivery = await this.dataSource.manager
       .createQueryBuilder(WebhookDelivery, 'd')
@@ -229,7 +239,9 @@ export class WebhookService {
   }
 
   /** Delivers the same event (same `webhook-id`) again, as a new delivery with a fresh schedule. */
-  async redeliver(ctx: RequestContext, webhookId: number, deliveryId: string): Promise<WebhookDelivery> {
+  async redeliver(ctx: RequestContext, rawWebhookId: RecordId, rawDeliveryId: RecordId): Promise<WebhookDelivery> {
+    const webhookId = parseIdOrNotFound(rawWebhookId, WEBHOOK);
+    const deliveryId = parseBigIdOrNotFound(rawDeliveryId, DELIVERY);
     const original = await this.delivery(ctx, webhookId, deliveryId);
     return this.dataSource.transaction(async (manager) => {
       const webhook = await this.load(manager, ctx, webhookId, 'share');

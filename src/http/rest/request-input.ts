@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { parseIdOrNotFound } from '../../common/ids';
 import { emptyFieldErrors, type FieldErrors, ValidationFailedError } from '../../common/errors';
 import { PageRequest } from '../../common/pagination';
 import { integerFromString, type WireShape } from '../../common/wire-shape';
@@ -90,7 +89,7 @@ export function noQuery(request: FastifyRequest): void {
   if (names.length > 0) throw new WireValidationError(Object.fromEntries(names.map((name) => [name, ['is not a query parameter of this list']])));
 }
 
-/** A path parameter that names a record by id: anything but a valid id is a 404 for `resource`, like an unknown id. */
-export function idParam(request: FastifyRequest, name: string, resource: string): number {
-  return parseIdOrNotFound((request.params as Record<string, string | undefined>)[name] ?? '', resource);
+/** A path parameter as the client sent it ('' when absent); the service that takes it judges it. */
+export function pathParam(request: FastifyRequest, name: string): string {
+  return (request.params as Record<string, string | undefined>)[name] ?? '';
 }

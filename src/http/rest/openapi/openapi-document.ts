@@ -114,11 +114,15 @@ export function openApiDocument(routes: readonly V2Route[], version: string): Do
         'The legacy REST face of the Campaign Partner API. Every request needs a workspace API key in `X-API-Key` and sees only that workspace. Success answers are `{ success: true, message, data }`; errors are `{ success: false, message, code, request_id, errors? }`. The same operations, and more, are served by GraphQL at `/graphql`.',
     },
     servers: [{ url: '/v2' }],
-    security: [{ apiKey: [] }],
+    // Either header: the key itself, or the key as a bearer token (the spec calls it one).
+    security: [{ apiKey: [] }, { bearer: [] }],
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A workspace API key (`npm run admin -- key:create`).' } },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A workspace API key, issued by the operator (`npm run admin`).' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'The same key as `Authorization: Bearer <key>`.' },
+      },
       schemas: components.schemas,
       responses: errorResponseComponents(errorEnvelope),
     },
