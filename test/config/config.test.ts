@@ -1,19 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LIMITS, MIN_RESPONSE_CAP_BYTES } from '../../src/config/config-input';
-import { ConfigError, loadConfig } from '../../src/config/config';
+import { loadConfig } from '../../src/config/config';
+import { problemsOf } from '../support/config-problems';
 
 /** The environment read once at start (src/config): defaults, parsing, and every problem reported together. */
-
-function problemsOf(env: NodeJS.ProcessEnv): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe('loadConfig: the limits', () => {
   it('has the documented defaults when nothing is set', () => {

@@ -1,16 +1,7 @@
-import { ConfigError, loadConfig } from '../../src/config/config';
+import { loadConfig } from '../../src/config/config';
+import { problemsOf } from '../support/config-problems';
 
 /** METRICS_PORT and METRICS_HOST (src/metrics, docs/operations.md): off unless the port is set. */
-
-function problemsOf(env: NodeJS.ProcessEnv): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe('loadConfig: the metrics listener', () => {
   it('is off when METRICS_PORT is unset or empty', () => {

@@ -15,6 +15,10 @@ export interface TestApp {
   databaseUrl: string;
   dataSource: DataSource;
   services: Services;
+  /** What startApp returned (the metrics listener, when METRICS_PORT is set, is only known there). */
+  running: RunningApp;
+  /** `http://127.0.0.1:<bound port>/metrics`; undefined when the app runs without a metrics listener. */
+  metricsUrl: string | undefined;
   /** A new workspace with its own API key, made the way the admin CLI makes them. */
   workspace(name?: string): Promise<Workspace>;
   close(): Promise<void>;
@@ -88,6 +92,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     databaseUrl,
     dataSource: running.database.dataSource,
     services,
+    running,
+    metricsUrl: running.metrics?.url,
     async workspace(name?: string) {
       counter += 1;
       const organisation = await services.organisations.create(name ?? `Workspace ${counter}`);
