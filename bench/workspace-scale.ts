@@ -25,9 +25,14 @@ import { PROJECT_NESTED_QUERY as NESTED_QUERY } from './compare/answers';
  *   npm run bench:scale      (BENCH_SCALE_SIZES=50,500,5000, BENCH_SCALE_RUNS=21, DATABASE_URL optional;
  *                            BENCH_SCALE_PLANS=1 prints each statement's plan on stderr)
  */
+const SEEDED_CAMPAIGNS = 50;
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '50,500,5000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 21);
-const SEEDED_CAMPAIGNS = 50;
+// The workspace grows by whole copies of the seeded trees, and only grows.
+if (SIZES.some((size, i) => !Number.isInteger(size) || size < SEEDED_CAMPAIGNS || size % SEEDED_CAMPAIGNS !== 0 || (i > 0 && size <= SIZES[i - 1]))) {
+  throw new Error(`BENCH_SCALE_SIZES must be increasing multiples of ${SEEDED_CAMPAIGNS}, from ${SEEDED_CAMPAIGNS}: ${process.env.BENCH_SCALE_SIZES}`);
+}
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`BENCH_SCALE_RUNS must be a positive integer: ${process.env.BENCH_SCALE_RUNS}`);
 
 /** A table copied with its rows' parents remapped to the copies: children after their parents. */
 interface CopiedTable {

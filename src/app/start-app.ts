@@ -34,20 +34,23 @@ export async function startApp(config: AppConfig, logger: Logger): Promise<Runni
     ? new WebhookWorker({ dataSource: database.dataSource, databaseUrl: database.url, ...webhooks, settings: config.webhooks, logger })
     : undefined;
   const metrics = config.metrics ? createMetrics(database.dataSource, logger) : undefined;
-  let server: FastifyInstance;
+  let built: FastifyInstance | undefined;
   let metricsListener: MetricsListener | undefined;
   try {
-    server = await buildServer({ config, logger, services: createServices(database.dataSource, webhooks), routes: V2_ROUTES, resolvers: RESOLVERS, readiness, metrics });
+    built = await buildServer({ config, logger, services: createServices(database.dataSource, webhooks), routes: V2_ROUTES, resolvers: RESOLVERS, readiness, metrics });
     await worker?.start();
     if (config.metrics && metrics) metricsListener = await startMetricsListener(metrics.registry, config.metrics, logger);
-    await server.listen({ port: config.port, host: config.host });
+    await built.listen({ port: config.port, host: config.host });
   } catch (error) {
+    // A server built but not listening still holds Apollo, timers and a Redis client.
+    await built?.close();
     await metricsListener?.close();
     await worker?.stop();
     await webhooks.queue.stop();
     await database.close();
     throw error;
   }
+  const server = built;
   readiness.state = 'ready';
 
   let stopping: Promise<void> | undefined;

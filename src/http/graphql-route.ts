@@ -122,7 +122,8 @@ export async function registerGraphQL(
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method === 'OPTIONS' || wantsLandingPage(request)) return;
+      // The explorer page needs no key; without an explorer, a browser's GET is a GraphQL request like any other.
+      if (request.method === 'OPTIONS' || (options.explorer && wantsLandingPage(request))) return;
       await requireKey(request, reply);
       // Mutations only; a query's Idempotency-Key is ignored (src/http/idempotency).
       return idempotency(request, reply);

@@ -95,7 +95,7 @@ export async function buildServer({ config, logger, services, routes, resolvers,
     return reply.status(report.ready ? 200 : 503).send({ status: report.ready ? 'ready' : 'not ready', state: report.state, database: report.database });
   });
 
-  await registerOpenApi(app, routes);
+  await registerOpenApi(app, routes, config.publicUrl);
   await app.register(
     async (v2) => {
       v2.addHook('preHandler', authenticate(services.apiKeys));
@@ -109,7 +109,7 @@ export async function buildServer({ config, logger, services, routes, resolvers,
 
   const schema = await createSchema(resolvers);
   // The landing page, the explorer's assets and the schema, without a key; /graphql sends the explorer page (src/http/explorer).
-  const explorer = await registerExplorer(app, { schema, publicUrl: config.publicUrl });
+  const explorer = await registerExplorer(app, { schema, publicUrl: config.publicUrl, withSandbox: config.nodeEnv !== 'production' });
   await registerGraphQL(app, schema, services, config.nodeEnv === 'production', { costLimits: costLimitsOf(limits.graphql), metrics, explorer });
   return app;
 }

@@ -251,6 +251,12 @@ describe('other settings', () => {
     expect(await response.text()).toContain('<div id="ruru-root">');
   });
 
+  it('does not serve Apollo Sandbox (a script from Apollo’s CDN on this origin) in production, nor link it', async () => {
+    const production = await serverWith({ publicUrl: undefined, nodeEnv: 'production' });
+    expect((await production('/graphql/sandbox')).status).toBe(404);
+    expect(await (await production('/')).text()).not.toContain('/graphql/sandbox');
+  });
+
   it('puts the path of PUBLIC_URL in front of every link, asset and endpoint', async () => {
     const proxied = await serverWith({ publicUrl: 'https://api.example.com/partner', nodeEnv: 'test' });
     const explorer = await (await proxied('/graphql')).text();

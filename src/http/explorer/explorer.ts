@@ -12,15 +12,19 @@ import { sendDocument, staticDocument } from './static-document';
 
 /**
  * The browser-facing side of the server, none of it behind an API key: the landing page (/), the
- * GraphQL explorer (Ruru, for a browser opening /graphql, with its assets), Apollo Sandbox
- * (/graphql/sandbox) and the schema (/schema.graphql). They are served in production too: they
- * show nothing that introspection with a key does not, and every operation they send needs a key.
+ * GraphQL explorer (Ruru, for a browser opening /graphql, with its assets) and the schema
+ * (/schema.graphql). They are served in production too: they load nothing from elsewhere, show
+ * nothing that introspection with a key does not, and every operation they send needs a key.
+ * Apollo Sandbox (/graphql/sandbox) is served outside production only: it runs a script from
+ * Apollo's CDN on this origin, where the other pages may keep a key in the browser's storage.
  */
 
 export interface ExplorerOptions {
   schema: GraphQLSchema;
   /** PUBLIC_URL: its path is put in front of every link and asset URL of the pages. */
   publicUrl: string | undefined;
+  /** Whether /graphql/sandbox is served (outside production). */
+  withSandbox: boolean;
 }
 
 /** The explorer page, for the /graphql route to send to a browser (src/http/graphql-route.ts). */
@@ -28,21 +32,21 @@ export interface ExplorerPage {
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
-export async function registerExplorer(app: FastifyInstance, { schema, publicUrl }: ExplorerOptions): Promise<ExplorerPage> {
+export async function registerExplorer(app: FastifyInstance, { schema, publicUrl, withSandbox }: ExplorerOptions): Promise<ExplorerPage> {
   const paths = publicPaths(publicUrl);
   // /graphql and / answer JSON to programs: a cache must keep the two apart.
   const negotiated = { vary: 'accept, accept-encoding' };
   const [explorer, landingPage, landingData, sandbox, sdl, introspection] = await Promise.all([
     staticDocument(ruruPage(paths), HTML_CONTENT_TYPE, { ...negotiated, 'content-security-policy': EXPLORER_CSP }),
-    staticDocument(landingHtml(paths), HTML_CONTENT_TYPE, { ...negotiated, 'content-security-policy': LANDING_CSP }),
-    staticDocument(landingJson(paths), 'application/json; charset=utf-8', negotiated),
+    staticDocument(landingHtml(paths, withSandbox), HTML_CONTENT_TYPE, { ...negotiated, 'content-security-policy': LANDING_CSP }),
+    staticDocument(landingJson(paths, withSandbox), 'application/json; charset=utf-8', negotiated),
     staticDocument(sandboxPage(paths), HTML_CONTENT_TYPE, { 'referrer-policy': 'no-referrer' }),
     sdlDocument(schema),
     introspectionDocument(schema),
   ]);
 
   app.get(PAGE_PATHS.landing, (request, reply) => sendDocument(request, reply, acceptsHtml(request.headers.accept) ? landingPage : landingData));
-  app.get(PAGE_PATHS.sandbox, (request, reply) => sendDocument(request, reply, sandbox));
+  if (withSandbox) app.get(PAGE_PATHS.sandbox, (request, reply) => sendDocument(request, reply, sandbox));
   app.get(PAGE_PATHS.sdl, (request, reply) => sendDocument(request, reply, sdl));
   app.get(PAGE_PATHS.introspection, (request, reply) => sendDocument(request, reply, introspection));
   registerRuruAssets(app);

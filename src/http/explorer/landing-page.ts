@@ -29,20 +29,26 @@ const ENTRIES: readonly Entry[] = [
   { title: 'Apollo Sandbox', path: 'sandbox', description: 'Apollo’s GraphQL IDE. It loads from Apollo’s CDN, so it needs internet access.' },
 ];
 
-export function landingLinks(paths: Record<PagePath, string>): Record<string, string> {
-  return {
+/** Apollo Sandbox runs a script from Apollo's CDN on this origin: it is offered outside production only. */
+function entriesFor(withSandbox: boolean): readonly Entry[] {
+  return withSandbox ? ENTRIES : ENTRIES.filter((entry) => entry.path !== 'sandbox');
+}
+
+export function landingLinks(paths: Record<PagePath, string>, withSandbox: boolean): Record<string, string> {
+  const links: Record<string, string> = {
     graphql: paths.explorer,
     rest: paths.rest,
     explorer: paths.explorer,
     docs: paths.docs,
     openapi: paths.openapi,
     schema: paths.sdl,
-    sandbox: paths.sandbox,
   };
+  if (withSandbox) links.sandbox = paths.sandbox;
+  return links;
 }
 
-export function landingJson(paths: Record<PagePath, string>): string {
-  return JSON.stringify({ name: SERVICE_NAME, authentication: 'X-API-Key: <workspace API key>, or Authorization: Bearer <workspace API key>', links: landingLinks(paths) });
+export function landingJson(paths: Record<PagePath, string>, withSandbox: boolean): string {
+  return JSON.stringify({ name: SERVICE_NAME, authentication: 'X-API-Key: <workspace API key>, or Authorization: Bearer <workspace API key>', links: landingLinks(paths, withSandbox) });
 }
 
 const STYLE = `
@@ -61,8 +67,8 @@ const STYLE = `
   li p { margin: .2rem 0 0; color: var(--muted); }
 `;
 
-export function landingHtml(paths: Record<PagePath, string>): string {
-  const items = ENTRIES.map(
+export function landingHtml(paths: Record<PagePath, string>, withSandbox: boolean): string {
+  const items = entriesFor(withSandbox).map(
     (entry) =>
       `<li><a href="${escapeHtml(paths[entry.path])}">${escapeHtml(entry.title)}</a><code>${escapeHtml(paths[entry.path])}</code><p>${escapeHtml(entry.description)}</p></li>`,
   ).join('\n      ');

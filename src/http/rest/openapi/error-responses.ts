@@ -21,8 +21,8 @@ export const ERROR_ENVELOPE: JsonSchema = {
 
 /** Each error answer the document names, with when a client gets it. */
 const ERROR_RESPONSES = {
-  BadRequest: { status: '400', description: 'The request cannot be read (malformed JSON, nesting too deep), or a read\'s answer is over MAX_RESPONSE_BYTES (`RESPONSE_TOO_LARGE`).', codes: [ErrorCode.BAD_REQUEST, ErrorCode.RESPONSE_TOO_LARGE] },
-  Unauthenticated: { status: '401', description: 'No `X-API-Key`, or one no workspace has.', codes: [ErrorCode.UNAUTHENTICATED] },
+  BadRequest: { status: '400', description: 'The request cannot be read (malformed JSON, nesting too deep, a malformed `Idempotency-Key`), or a read\'s answer is over MAX_RESPONSE_BYTES (`RESPONSE_TOO_LARGE`).', codes: [ErrorCode.BAD_REQUEST, ErrorCode.RESPONSE_TOO_LARGE] },
+  Unauthenticated: { status: '401', description: 'No key (`X-API-Key` or `Authorization: Bearer`), or one no workspace has.', codes: [ErrorCode.UNAUTHENTICATED] },
   NotFound: { status: '404', description: 'The id names nothing in this workspace (another workspace\'s ids answer the same).', codes: [ErrorCode.NOT_FOUND] },
   Conflict: { status: '409', description: 'A request with the same `Idempotency-Key` is still in progress.', codes: [ErrorCode.IDEMPOTENCY_KEY_IN_USE] },
   PayloadTooLarge: { status: '413', description: `The body is over ${BODY_LIMIT_BYTES / (1024 * 1024)} MiB.`, codes: [ErrorCode.BAD_REQUEST] },

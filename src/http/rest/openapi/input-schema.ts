@@ -24,8 +24,22 @@ const CUSTOM_VALIDATORS: Record<string, JsonSchema> = {
   isJsonObject: { type: 'object' },
 };
 
+/**
+ * `@IsIn` with whole numbers only (statuses, role types) is an integer enum: the library would type
+ * it `number`, which a client generator reads as a float.
+ */
+function isInSchema(meta: { constraints: unknown[] }): JsonSchema | undefined {
+  const [values] = meta.constraints as [unknown[]];
+  if (values.every((value) => Number.isInteger(value))) return { type: 'integer', enum: values };
+  if (values.every((value) => typeof value === 'string')) return { type: 'string', enum: values };
+  return { enum: values } as JsonSchema;
+}
+
 // class-validator-jsonschema types its schemas with openapi3-ts; the shapes are the same JSON.
-const converters = Object.fromEntries(Object.entries(CUSTOM_VALIDATORS).map(([name, schema]) => [name, () => schema])) as unknown as ISchemaConverters;
+const converters = {
+  ...Object.fromEntries(Object.entries(CUSTOM_VALIDATORS).map(([name, schema]) => [name, () => schema])),
+  isIn: isInSchema,
+} as unknown as ISchemaConverters;
 
 /** Names of the validators an input class uses that neither class-validator-jsonschema nor the catalogue above describes. */
 function undescribedValidators(inputClass: ClassType): string[] {

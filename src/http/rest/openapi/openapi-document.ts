@@ -111,7 +111,7 @@ export function openApiDocument(routes: readonly V2Route[], version: string): Do
       title: 'Campaign Partner API: REST /v2',
       version,
       description:
-        'The legacy REST face of the Campaign Partner API. Every request needs a workspace API key in `X-API-Key` and sees only that workspace. Success answers are `{ success: true, message, data }`; errors are `{ success: false, message, code, request_id, errors? }`. The same operations, and more, are served by GraphQL at `/graphql`.',
+        'The legacy REST face of the Campaign Partner API. Every request needs a workspace API key, in `X-API-Key` or as `Authorization: Bearer <key>`, and sees only that workspace. Success answers are `{ success: true, message, data }`; errors are `{ success: false, message, code, request_id, errors? }`. The same operations, and more, are served by GraphQL at `/graphql`.',
     },
     servers: [{ url: '/v2' }],
     // Either header: the key itself, or the key as a bearer token (the spec calls it one).
@@ -127,4 +127,18 @@ export function openApiDocument(routes: readonly V2Route[], version: string): Do
       responses: errorResponseComponents(errorEnvelope),
     },
   };
+}
+
+/**
+ * The release the document describes: the package's version, whose changes CHANGELOG.md lists
+ * (test/http/rest/openapi/openapi.test.ts holds the two equal).
+ */
+export const API_VERSION = '0.1.0';
+
+/**
+ * The /v2 document served and checked in (openapi.json): the declarations are its only source
+ * (the application's are V2_ROUTES, src/app/v2-routes.ts).
+ */
+export function v2OpenApiDocument(routes: readonly V2Route[]): Document {
+  return openApiDocument(routes, API_VERSION);
 }

@@ -1,5 +1,5 @@
 import type { V2Route } from '../v2-route';
-import { v2OpenApiDocument } from './register-openapi';
+import { v2OpenApiDocument } from './openapi-document';
 
 /** openapi.json as checked in: the document, two-space indented, with a final newline. */
 export function printOpenApiFile(routes: readonly V2Route[]): string {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { V2_ROUTES } from '../../../../src/app/v2-routes';
 import { printOpenApiFile } from '../../../../src/http/rest/openapi/print-openapi';
-import { API_VERSION } from '../../../../src/http/rest/openapi/register-openapi';
+import { API_VERSION } from '../../../../src/http/rest/openapi/openapi-document';
 import { startTestApp, type TestApp } from '../../../support/test-app';
 
 describe('openapi.json', () => {
@@ -67,5 +67,20 @@ describe('GET /docs', () => {
     const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, url]) => url);
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) expect(asset).not.toMatch(/^(https?:)?\/\//);
+  });
+});
+
+describe('GET /v2/openapi.json behind a proxy (PUBLIC_URL with a path)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ publicUrl: 'https://api.example.com/partner' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("names the proxy's path in its server URL, so generated clients call the right place", async () => {
+    const document = (await (await fetch(`${app.baseUrl}/v2/openapi.json`)).json()) as { servers: { url: string }[] };
+    expect(document.servers).toEqual([{ url: '/partner/v2' }]);
   });
 });
