@@ -28,6 +28,9 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await receiver.stop().catch(() => undefined);
+  // Each test subscribes its own webhooks. Retiring them keeps their retries (to a receiver that is
+  // gone, whose port the OS may hand to the next test's receiver) out of the next test.
+  await app.dataSource.query('UPDATE webhooks SET deleted_at = now() WHERE organisation_id = $1 AND deleted_at IS NULL', [ws.organisationId]);
   expect(receiver.badSignatures).toEqual([]);
 });
 
