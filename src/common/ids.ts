@@ -1,6 +1,7 @@
 import { NotFoundError } from './errors';
 
-const MAX_ID = 2_147_483_647;
+/** The largest id PostgreSQL `integer` columns hold. */
+export const MAX_ID = 2_147_483_647;
 
 /** A record id as a face passes it on: a REST path parameter or a GraphQL ID (text), or a number from within. */
 export type RecordId = string | number;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { parseId } from '../common/ids';
+import { MAX_ID, parseId } from '../common/ids';
 import { arrayOf, type JsonSchema } from '../common/json-schema';
 import { inputSchema } from '../http/rest/openapi/input-schema';
 import { recordSchema } from '../http/rest/openapi/record-schema';
@@ -25,7 +25,6 @@ import {
 } from './webhook.record';
 
 const TAG = 'Webhooks';
-const MAX_ID = 2_147_483_647;
 const serviceConfig = { wire: webhookServiceWire };
 const config = { wire: webhookWire };
 
