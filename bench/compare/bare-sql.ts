@@ -83,16 +83,16 @@ function iso(column: string): string {
 }
 
 /**
- * GET /v2/campaigns: the envelope, the pagination object and each campaign record in the order and
- * the types of src/campaigns/campaign.record.ts (the account id as a string, money as a number,
- * timestamps in ISO 8601 UTC). $2 offset, $3 per page, $4 page, $5 next-page URL, $6 previous-page
- * URL (the URLs are built in Node the way the project builds them; SQL decides whether to show the
- * next one).
+ * A v2 list page as the project answers it: the envelope, the pagination object and each record of
+ * `columns` (its fields in the record's order and types), live rows of the key's workspace by id.
+ * $2 offset, $3 per page, $4 page, $5 next-page URL, $6 previous-page URL (the URLs are built in
+ * Node the way the project builds them; SQL decides whether to show the next one).
  */
-export const V2_CAMPAIGNS_SQL = `
+function v2PageSql(table: string, message: string, key: string, columns: string): string {
+  return `
 WITH ${WORKSPACE},
 page AS (
-  SELECT c.* FROM campaigns c, ws
+  SELECT c.* FROM ${table} c, ws
   WHERE c.organisation_id = ws.id AND c.deleted_at IS NULL
   ORDER BY c.id OFFSET $2 LIMIT $3::integer + 1
 ),
@@ -101,11 +101,31 @@ counts AS (SELECT (SELECT count(*) FROM page) AS fetched, (SELECT count(*) FROM 
 SELECT row_to_json(envelope)::text AS body
 FROM ws, counts, LATERAL (SELECT
   true AS "success",
-  'Campaigns retrieved successfully'::text AS "message",
+  '${message}'::text AS "message",
   (SELECT row_to_json(d) FROM (SELECT (SELECT row_to_json(p) FROM (SELECT
     $4::integer AS "current_page",
     coalesce((SELECT array_to_json(array_agg((SELECT row_to_json(r) FROM (SELECT
-      s.id AS "id",
+${columns}
+    ) r) ORDER BY s.id)) FROM shown s), '[]'::json) AS "data",
+    CASE WHEN counts.shown = 0 THEN NULL ELSE $2::integer + 1 END AS "from",
+    CASE WHEN counts.fetched > $3 THEN $5::text END AS "next_page_url",
+    $3::integer AS "per_page",
+    $6::text AS "prev_page_url",
+    CASE WHEN counts.shown = 0 THEN NULL ELSE $2::integer + counts.shown END AS "to"
+  ) p) AS "${key}") d) AS "data"
+) envelope`;
+}
+
+/**
+ * GET /v2/campaigns: each campaign record in the order and the types of
+ * src/campaigns/campaign.record.ts (the account id as a string, money as a number, timestamps in
+ * ISO 8601 UTC).
+ */
+export const V2_CAMPAIGNS_SQL = v2PageSql(
+  'campaigns',
+  'Campaigns retrieved successfully',
+  'campaigns',
+  `      s.id AS "id",
       s.is_reporting_campaign AS "is_reporting_campaign",
       s.primary_advertiser_account_id::text AS "primary_advertiser_account_id",
       s.campaign_title AS "campaign_title",
@@ -165,37 +185,18 @@ FROM ws, counts, LATERAL (SELECT
       s.workflow_builder AS "workflow_builder",
       s.forecaster AS "forecaster",
       s.skip_client_content_approvals AS "skip_client_content_approvals",
-      s.allow_platform_amp_to_select_segments AS "allow_platform_amp_to_select_segments"
-    ) r) ORDER BY s.id)) FROM shown s), '[]'::json) AS "data",
-    CASE WHEN counts.shown = 0 THEN NULL ELSE $2::integer + 1 END AS "from",
-    CASE WHEN counts.fetched > $3 THEN $5::text END AS "next_page_url",
-    $3::integer AS "per_page",
-    $6::text AS "prev_page_url",
-    CASE WHEN counts.shown = 0 THEN NULL ELSE $2::integer + counts.shown END AS "to"
-  ) p) AS "campaigns") d) AS "data"
-) envelope`;
+      s.allow_platform_amp_to_select_segments AS "allow_platform_amp_to_select_segments"`,
+);
 
 /**
- * GET /v2/contents: as V2_CAMPAIGNS_SQL, with each content record in the order and the types of
+ * GET /v2/contents: each content record in the order and the types of
  * src/contents/content.record.ts (`content_id` for the id, the editor as `content_editor`).
  */
-export const V2_CONTENTS_SQL = `
-WITH ${WORKSPACE},
-page AS (
-  SELECT c.* FROM contents c, ws
-  WHERE c.organisation_id = ws.id AND c.deleted_at IS NULL
-  ORDER BY c.id OFFSET $2 LIMIT $3::integer + 1
-),
-shown AS (SELECT * FROM page ORDER BY id LIMIT $3),
-counts AS (SELECT (SELECT count(*) FROM page) AS fetched, (SELECT count(*) FROM shown) AS shown)
-SELECT row_to_json(envelope)::text AS body
-FROM ws, counts, LATERAL (SELECT
-  true AS "success",
-  'Contents retrieved successfully'::text AS "message",
-  (SELECT row_to_json(d) FROM (SELECT (SELECT row_to_json(p) FROM (SELECT
-    $4::integer AS "current_page",
-    coalesce((SELECT array_to_json(array_agg((SELECT row_to_json(r) FROM (SELECT
-      s.id AS "content_id",
+export const V2_CONTENTS_SQL = v2PageSql(
+  'contents',
+  'Contents retrieved successfully',
+  'contents',
+  `      s.id AS "content_id",
       s.campaign_id AS "campaign_id",
       s.phase_id AS "phase_id",
       s.publisher_product_id AS "publisher_product_id",
@@ -215,12 +216,5 @@ FROM ws, counts, LATERAL (SELECT
       s.e_traffic_to_site AS "e_traffic_to_site",
       ${iso('s.deleted_at')} AS "deleted_at",
       ${iso('s.created_at')} AS "created_at",
-      ${iso('s.updated_at')} AS "updated_at"
-    ) r) ORDER BY s.id)) FROM shown s), '[]'::json) AS "data",
-    CASE WHEN counts.shown = 0 THEN NULL ELSE $2::integer + 1 END AS "from",
-    CASE WHEN counts.fetched > $3 THEN $5::text END AS "next_page_url",
-    $3::integer AS "per_page",
-    $6::text AS "prev_page_url",
-    CASE WHEN counts.shown = 0 THEN NULL ELSE $2::integer + counts.shown END AS "to"
-  ) p) AS "contents") d) AS "data"
-) envelope`;
+      ${iso('s.updated_at')} AS "updated_at"`,
+);

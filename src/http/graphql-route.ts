@@ -130,9 +130,10 @@ export async function registerGraphQL(
     },
     onSend: idempotencyOnSend(services.idempotencyKeys),
     // The page is sent here, not in the preHandler, so that it is counted by the rate limiter like before.
-    handler(request, reply) {
+    async handler(request, reply) {
       if (!options.explorer || !wantsLandingPage(request)) return apolloHandler.call(this, request, reply);
-      options.explorer.send(request, reply);
+      // Sent by the explorer (reply.sent): nothing to return.
+      await options.explorer.send(request, reply);
     },
   });
   return apollo;

@@ -109,7 +109,7 @@ export async function buildServer({ config, logger, services, routes, resolvers,
 
   const schema = await createSchema(resolvers);
   // The landing page, the explorer's assets and the schema, without a key; /graphql sends the explorer page (src/http/explorer).
-  const explorer = await registerExplorer(app, { schema, publicUrl: config.publicUrl, withSandbox: config.nodeEnv !== 'production' });
+  const explorer = registerExplorer(app, { schema, publicUrl: config.publicUrl, withSandbox: config.nodeEnv !== 'production' });
   await registerGraphQL(app, schema, services, config.nodeEnv === 'production', { costLimits: costLimitsOf(limits.graphql), metrics, explorer });
   return app;
 }

@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
-import { MAX_ID, parseId } from '../common/ids';
+import { MAX_ID } from '../common/ids';
 import { arrayOf, type JsonSchema } from '../common/json-schema';
 import { inputSchema } from '../http/rest/openapi/input-schema';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, listQuery, noQuery, pathParam, WireValidationError } from '../http/rest/request-input';
+import { bodyInput, listQuery, noQuery, pathParam } from '../http/rest/request-input';
 import { type ListQueryDeclaration, Outcome, type V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { WebhookServiceConfig } from './webhook-service.entity';
@@ -30,7 +29,7 @@ const config = { wire: webhookWire };
 
 const serviceRecord = recordSchema('WebhookService', webhookServiceWire, WebhookServiceConfig);
 const serviceFields = inputSchema('WebhookServiceInput', webhookServiceWire, WebhookServiceInput);
-// The wire shape reads `id` as read-only; the upsert reads it itself (upsertId), so the body names it.
+// The wire shape reads `id` as read-only; the upsert takes it (WebhookService.upsertService), so the body names it.
 const serviceBody: JsonSchema = {
   ...serviceFields,
   properties: {
@@ -64,15 +63,6 @@ const DELIVERIES_QUERY = {
 
 const SERVICE_CREATED = 'Webhook service created successfully';
 const SERVICE_UPDATED = 'Webhook service updated successfully';
-
-/** The upsert's `id` (§2.11): absent or null creates; a malformed one is refused, an unknown one is 404. */
-function upsertId(request: FastifyRequest): number | null {
-  const raw = (request.body as Record<string, unknown> | undefined)?.id;
-  if (raw === undefined || raw === null) return null;
-  const id = parseId(raw);
-  if (id === null) throw new WireValidationError({ id: ['must be a positive integer id'] });
-  return id;
-}
 
 /** Enable and disable differ only in the state they set. */
 function activationRoute(action: 'enable' | 'disable', active: boolean): V2Route {
@@ -123,11 +113,10 @@ export const webhookRoutes = [
     success: { message: [SERVICE_CREATED, SERVICE_UPDATED], data: keyed('service', serviceRecord) },
     config: serviceConfig,
     async handle(request, { services }) {
-      const ctx = requestContext(request);
-      const id = upsertId(request);
-      const input = bodyInput(request, webhookServiceWire, WebhookServiceInput);
-      const service = id === null ? await services.webhooks.createService(ctx, input) : await services.webhooks.updateService(ctx, id, input);
-      return new Outcome(id === null ? SERVICE_CREATED : SERVICE_UPDATED, { service: toWebhookServiceRecord(service) });
+      // `id` is read-only in the wire shape (bodyInput skips it): the upsert takes it as sent.
+      const id = (request.body as Record<string, unknown> | undefined)?.id;
+      const { service, created } = await services.webhooks.upsertService(requestContext(request), id, bodyInput(request, webhookServiceWire, WebhookServiceInput));
+      return new Outcome(created ? SERVICE_CREATED : SERVICE_UPDATED, { service: toWebhookServiceRecord(service) });
     },
   },
   {

@@ -70,6 +70,17 @@ export class WebhookService {
     });
   }
 
+  /**
+   * The v2 upsert (§2.11): an absent or null `id` creates a service; otherwise it names the one to
+   * update, and a malformed `id` is a field error of the body (it is a field there, not a path).
+   */
+  async upsertService(ctx: RequestContext, rawId: unknown, input: WebhookServiceInput): Promise<{ service: WebhookServiceConfig; created: boolean }> {
+    if (rawId === undefined || rawId === null) return { service: await this.createService(ctx, input), created: true };
+    const id = parseId(rawId);
+    if (id === null) throw new ValidationFailedError({ id: ['must be a positive integer id'] });
+    return { service: await this.updateService(ctx, id, input), created: false };
+  }
+
   async updateService(ctx: RequestContext, rawId: RecordId, input: WebhookServiceInput): Promise<WebhookServiceConfig> {
     const id = parseIdOrNotFound(rawId, SERVICE);
     const problems = await validationProblems(input);

@@ -8,7 +8,7 @@ import { registerRuruAssets } from './ruru-assets';
 import { EXPLORER_CSP, ruruPage } from './ruru-page';
 import { sandboxPage } from './sandbox-page';
 import { introspectionDocument, sdlDocument } from './schema-documents';
-import { sendDocument, staticDocument } from './static-document';
+import { sendDocument, staticDocument, type StaticDocument } from './static-document';
 
 /**
  * The browser-facing side of the server, none of it behind an API key: the landing page (/), the
@@ -29,26 +29,40 @@ export interface ExplorerOptions {
 
 /** The explorer page, for the /graphql route to send to a browser (src/http/graphql-route.ts). */
 export interface ExplorerPage {
-  send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
-export async function registerExplorer(app: FastifyInstance, { schema, publicUrl, withSandbox }: ExplorerOptions): Promise<ExplorerPage> {
+/**
+ * A document made on its first request and kept: most servers (every test's, a worker-only node)
+ * never serve these pages, so start-up does not pay for the introspection result and compression.
+ * A failure is not kept: the next request tries again.
+ */
+function onFirstRequest(make: () => Promise<StaticDocument>): () => Promise<StaticDocument> {
+  let made: Promise<StaticDocument> | undefined;
+  return () => {
+    made ??= make().catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    });
+    return made;
+  };
+}
+
+export function registerExplorer(app: FastifyInstance, { schema, publicUrl, withSandbox }: ExplorerOptions): ExplorerPage {
   const paths = publicPaths(publicUrl);
   // /graphql and / answer JSON to programs: a cache must keep the two apart.
   const negotiated = { vary: 'accept, accept-encoding' };
-  const [explorer, landingPage, landingData, sandbox, sdl, introspection] = await Promise.all([
-    staticDocument(ruruPage(paths), HTML_CONTENT_TYPE, { ...negotiated, 'content-security-policy': EXPLORER_CSP }),
-    staticDocument(landingHtml(paths, withSandbox), HTML_CONTENT_TYPE, { ...negotiated, 'content-security-policy': LANDING_CSP }),
-    staticDocument(landingJson(paths, withSandbox), 'application/json; charset=utf-8', negotiated),
-    staticDocument(sandboxPage(paths), HTML_CONTENT_TYPE, { 'referrer-policy': 'no-referrer' }),
-    sdlDocument(schema),
-    introspectionDocument(schema),
-  ]);
+  const explorer = onFirstRequest(() => staticDocument(ruruPage(paths), HTML_CONTENT_TYPE, { ...negotiated, 'content-security-policy': EXPLORER_CSP }));
+  const landingPage = onFirstRequest(() => staticDocument(landingHtml(paths, withSandbox), HTML_CONTENT_TYPE, { ...negotiated, 'content-security-policy': LANDING_CSP }));
+  const landingData = onFirstRequest(() => staticDocument(landingJson(paths, withSandbox), 'application/json; charset=utf-8', negotiated));
+  const sandbox = onFirstRequest(() => staticDocument(sandboxPage(paths), HTML_CONTENT_TYPE, { 'referrer-policy': 'no-referrer' }));
+  const sdl = onFirstRequest(() => sdlDocument(schema));
+  const introspection = onFirstRequest(() => introspectionDocument(schema));
 
-  app.get(PAGE_PATHS.landing, (request, reply) => sendDocument(request, reply, acceptsHtml(request.headers.accept) ? landingPage : landingData));
-  if (withSandbox) app.get(PAGE_PATHS.sandbox, (request, reply) => sendDocument(request, reply, sandbox));
-  app.get(PAGE_PATHS.sdl, (request, reply) => sendDocument(request, reply, sdl));
-  app.get(PAGE_PATHS.introspection, (request, reply) => sendDocument(request, reply, introspection));
+  app.get(PAGE_PATHS.landing, async (request, reply) => sendDocument(request, reply, await (acceptsHtml(request.headers.accept) ? landingPage() : landingData())));
+  if (withSandbox) app.get(PAGE_PATHS.sandbox, async (request, reply) => sendDocument(request, reply, await sandbox()));
+  app.get(PAGE_PATHS.sdl, async (request, reply) => sendDocument(request, reply, await sdl()));
+  app.get(PAGE_PATHS.introspection, async (request, reply) => sendDocument(request, reply, await introspection()));
   registerRuruAssets(app);
-  return { send: (request, reply) => sendDocument(request, reply, explorer) };
+  return { send: async (request, reply) => sendDocument(request, reply, await explorer()) };
 }
