@@ -1,16 +1,14 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumPath } from './browser-path';
 
 /**
- * Headless Chromium (the Debian package; .ci/run installs it) that may reach the loopback server
- * only. Every other request is aborted and recorded, so a test can fail on it: a page that asks for
- * anything outside this server would not work offline.
+ * Headless Chromium (from the `@sparticuz/chromium` npm package, unpacked by the global setup)
+ * that may reach the loopback server only. Every other request is aborted and recorded, so a test
+ * can fail on it: a page that asks for anything outside this server would not work offline.
  */
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -47,13 +45,10 @@ function isLoopback(url: string): boolean {
 }
 
 export async function launchOfflineBrowser(): Promise<OfflineBrowser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}: the browser tests need it. Install it with \`apt-get install -y --no-install-recommends chromium\` (bash .ci/run does).`);
-  }
   const profile = await mkdtemp(path.join(os.tmpdir(), 'cpa-chromium-profile-'));
   const screenshotDir = await mkdtemp(path.join(os.tmpdir(), 'cpa-explorer-screenshots-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
+    executablePath: chromiumPath(),
     args: CHROMIUM_ARGS,
     headless: true,
     viewport: { width: 1400, height: 900 },

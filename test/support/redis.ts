@@ -3,8 +3,9 @@ import { createServer } from 'node:net';
 import Redis from 'ioredis';
 
 /**
- * A real redis-server (the Debian package; `.ci/run` installs it) on a free loopback port, for one
- * test file: no persistence, stopped by `stop()`.
+ * A real redis-server (the Debian package, which `npm test` installs first:
+ * scripts/test-prerequisites.mjs) on a free loopback port, for one test file: no persistence,
+ * stopped by `stop()`.
  */
 export interface RedisServer {
   url: string;
@@ -26,7 +27,7 @@ function redisServerBinary(): string {
   const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
   const binary = found.stdout.trim();
   if (found.status !== 0 || binary === '') {
-    throw new Error('redis-server is not installed: the rate-limit tests need it (apt-get install redis-server; .ci/run installs it)');
+    throw new Error('redis-server is not installed: run the tests with npm test, which installs it first (scripts/test-prerequisites.mjs)');
   }
   return binary;
 }

@@ -74,7 +74,8 @@ function successSchema(route: V2Route, components: Components): JsonSchema {
   const messages = typeof message === 'string' ? [message] : [...message];
   const properties: Record<string, JsonSchema> = {
     success: { const: true },
-    message: messages.length === 1 ? { type: 'string', examples: messages } : { type: 'string', enum: messages },
+    // Exactly the declared message(s): the contract check every answer of the suite passes holds them.
+    message: messages.length === 1 ? { type: 'string', const: messages[0] } : { type: 'string', enum: messages },
   };
   if (data !== undefined) properties[under ?? 'data'] = components.hoist(data);
   return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
