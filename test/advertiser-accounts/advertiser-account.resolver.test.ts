@@ -2,7 +2,7 @@ import { allRows, rowById } from '../support/database-state';
 import { createCampaignThroughService, contextOf, createMember } from '../support/fixtures';
 import { workspaceEvents } from '../support/outbox';
 import { walkConnection } from '../support/graphql';
-import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
+import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * GraphQL advertiser accounts: the same behaviours as REST /v2 (spec §2.4, §4.3, §7) in GraphQL
@@ -171,14 +171,6 @@ async function setPrimaryContact(ws: Workspace, accountId: string, memberId: str
 
 function createCampaignFor(ws: Workspace, accountId: string): Promise<number> {
   return createCampaignThroughService(app, ws, accountId);
-}
-
-function noKey() {
-  return apiClient(app.baseUrl);
-}
-
-function wrongKey() {
-  return apiClient(app.baseUrl, { 'x-api-key': 'cpk_thisKeyWasNeverIssuedByTheAdminConsole0000' });
 }
 
 /** Follows `after` from the first page to the last, `first` at a time. */
@@ -429,21 +421,6 @@ describe('query advertiserAccounts', () => {
     expect(response.status).toBe(400);
     expectGraphQLError(response.body, 'BAD_USER_INPUT');
   });
-
-  it('answers HTTP 401 UNAUTHENTICATED without an API key', async () => {
-    const response = await noKey().graphql(LIST);
-
-    expect(response.status).toBe(401);
-    expectGraphQLError(response.body, 'UNAUTHENTICATED');
-    expect(response.body.data).toBeUndefined();
-  });
-
-  it('answers HTTP 401 UNAUTHENTICATED with a wrong API key', async () => {
-    const response = await wrongKey().graphql(LIST);
-
-    expect(response.status).toBe(401);
-    expectGraphQLError(response.body, 'UNAUTHENTICATED');
-  });
 });
 
 describe('query advertiserAccount', () => {
@@ -521,20 +498,6 @@ describe('query advertiserAccount', () => {
     const response = await ws.api.graphql(GET, { id: doomed.id });
 
     expect(response.body).toEqual((await ws.api.graphql(GET, { id: UNKNOWN_ID })).body);
-  });
-
-  it('answers HTTP 401 UNAUTHENTICATED without an API key', async () => {
-    const response = await noKey().graphql(GET, { id: account.id });
-
-    expect(response.status).toBe(401);
-    expectGraphQLError(response.body, 'UNAUTHENTICATED');
-  });
-
-  it('answers HTTP 401 UNAUTHENTICATED with a wrong API key', async () => {
-    const response = await wrongKey().graphql(GET, { id: account.id });
-
-    expect(response.status).toBe(401);
-    expectGraphQLError(response.body, 'UNAUTHENTICATED');
   });
 });
 
@@ -725,26 +688,6 @@ describe('mutation advertiserAccountCreate', () => {
 
     expect(response.status).toBe(400);
     expectGraphQLError(response.body, 'BAD_USER_INPUT');
-    expect(await databaseState()).toEqual(before);
-  });
-
-  it('answers HTTP 401 UNAUTHENTICATED without an API key and creates nothing', async () => {
-    const before = await databaseState();
-
-    const response = await noKey().graphql(CREATE, { input: validInput() });
-
-    expect(response.status).toBe(401);
-    expectGraphQLError(response.body, 'UNAUTHENTICATED');
-    expect(await databaseState()).toEqual(before);
-  });
-
-  it('answers HTTP 401 UNAUTHENTICATED with a wrong API key and creates nothing', async () => {
-    const before = await databaseState();
-
-    const response = await wrongKey().graphql(CREATE, { input: validInput() });
-
-    expect(response.status).toBe(401);
-    expectGraphQLError(response.body, 'UNAUTHENTICATED');
     expect(await databaseState()).toEqual(before);
   });
 });
@@ -943,28 +886,6 @@ describe('mutation advertiserAccountUpdate', () => {
     expect(malformed.body).toEqual(unknownResponse.body);
     expect(await databaseState()).toEqual(before);
   });
-
-  it('answers HTTP 401 UNAUTHENTICATED without an API key and changes nothing', async () => {
-    const account = await createAccount(ws);
-    const before = await databaseState();
-
-    const response = await noKey().graphql(UPDATE, { id: account.id, input: { name: 'Anonymous' } });
-
-    expect(response.status).toBe(401);
-    expectGraphQLError(response.body, 'UNAUTHENTICATED');
-    expect(await databaseState()).toEqual(before);
-  });
-
-  it('answers HTTP 401 UNAUTHENTICATED with a wrong API key and changes nothing', async () => {
-    const account = await createAccount(ws);
-    const before = await databaseState();
-
-    const response = await wrongKey().graphql(UPDATE, { id: account.id, input: { name: 'Intruder' } });
-
-    expect(response.status).toBe(401);
-    expectGraphQLError(response.body, 'UNAUTHENTICATED');
-    expect(await databaseState()).toEqual(before);
-  });
 });
 
 describe('mutation advertiserAccountDelete', () => {
@@ -1099,28 +1020,6 @@ describe('mutation advertiserAccountDelete', () => {
     expect(foreignResponse.body).toEqual(unknownResponse.body);
     expect(await databaseState()).toEqual(before);
     expect((await other.api.graphql(GET, { id: foreign.id })).body.data.advertiserAccount).toEqual(foreign);
-  });
-
-  it('answers HTTP 401 UNAUTHENTICATED without an API key and deletes nothing', async () => {
-    const account = await createAccount(ws);
-    const before = await databaseState();
-
-    const response = await noKey().graphql(DELETE, { id: account.id });
-
-    expect(response.status).toBe(401);
-    expectGraphQLError(response.body, 'UNAUTHENTICATED');
-    expect(await databaseState()).toEqual(before);
-  });
-
-  it('answers HTTP 401 UNAUTHENTICATED with a wrong API key and deletes nothing', async () => {
-    const account = await createAccount(ws);
-    const before = await databaseState();
-
-    const response = await wrongKey().graphql(DELETE, { id: account.id });
-
-    expect(response.status).toBe(401);
-    expectGraphQLError(response.body, 'UNAUTHENTICATED');
-    expect(await databaseState()).toEqual(before);
   });
 });
 

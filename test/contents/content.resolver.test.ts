@@ -1,7 +1,7 @@
 import { rowById, rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
-import { USER_ERRORS, craftCursor, expectCoercionError, expectGraphQLUnauthenticated, expectUserErrorsAt } from '../support/graphql';
+import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt } from '../support/graphql';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
@@ -176,11 +176,6 @@ async function databaseState(contentId?: number | string): Promise<AnyBody> {
 function expectUserError(payload: AnyBody, field: string[], code = 'BAD_USER_INPUT'): void {
   expect('content' in payload ? payload.content : payload.deletedContentId).toBeNull();
   expectUserErrorsAt(payload, [field], code);
-}
-
-/** The 401s: no key, and a key no workspace has. Nothing is written either way. */
-function expectUnauthenticated(query: string, variables: Record<string, unknown>, contentId?: number | string): Promise<void> {
-  return expectGraphQLUnauthenticated(app, query, variables, () => databaseState(contentId));
 }
 
 const byId = (values: string[]) => [...values].sort((a, b) => Number(a) - Number(b));
@@ -398,10 +393,6 @@ describe('query contents', () => {
     expectCoercionError(await gql(CONTENTS, { filter: { status: 'PUBLISHED' } }, lister.workspace));
     expectCoercionError(await gql(CONTENTS, { filter: { status: 2 } }, lister.workspace));
   });
-
-  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key', async () => {
-    await expectUnauthenticated(CONTENTS, {});
-  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -611,11 +602,6 @@ describe('query content', () => {
       const response = await gql(CONTENT, { id });
       expect([id, response.body]).toEqual([id, unknown.body]);
     }
-  });
-
-  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key', async () => {
-    const created = await createContent();
-    await expectUnauthenticated(CONTENT, { id: created.id });
   });
 });
 
@@ -930,10 +916,6 @@ describe('mutation contentCreate', () => {
       expect(await databaseState()).toEqual(before);
     });
   });
-
-  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, writing nothing', async () => {
-    await expectUnauthenticated(CREATE, { input: { campaignId: fx.campaignId, phaseId: fx.phaseId, contentName: 'Anonymous' } });
-  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -1182,11 +1164,6 @@ describe('mutation contentUpdate', () => {
     }
     expect(await databaseState(theirs.id)).toEqual(before);
   });
-
-  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, changing nothing', async () => {
-    const content = await createContent();
-    await expectUnauthenticated(UPDATE, { id: content.id, input: { contentName: 'Anonymous' } }, content.id);
-  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -1249,11 +1226,5 @@ describe('mutation contentDelete', () => {
     expect(await databaseState(theirs.id)).toEqual(before);
     expect(await rawContent(deleted.id)).toEqual(deletedRow);
     expect((await gql(CONTENT, { id: theirs.id }, other)).body.data.content.id).toBe(theirs.id);
-  });
-
-  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, deleting nothing', async () => {
-    const content = await createContent();
-    await createDistributions(content.id);
-    await expectUnauthenticated(DELETE, { id: content.id }, content.id);
   });
 });

@@ -1,7 +1,7 @@
 import { allRows, rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP, escapeRegExp, fieldLabel } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
-import { USER_ERRORS, expectCoercionError, expectGraphQLUnauthenticated } from '../support/graphql';
+import { USER_ERRORS, expectCoercionError } from '../support/graphql';
 import { mediaAddedEvents, resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
@@ -224,11 +224,6 @@ function expectContentNotFound(payload: AnyBody): void {
   expect(payload).toEqual({ distributions: null, userErrors: [{ field: ['contentId'], message: 'Content not found', code: 'NOT_FOUND' }] });
 }
 
-/** The 401s: no key, and a key no workspace has. Nothing is written either way. */
-function expectUnauthenticated(query: string, variables: Record<string, unknown>): Promise<void> {
-  return expectGraphQLUnauthenticated(app, query, variables, databaseState);
-}
-
 let foreign: Placement;
 let foreignDistribution: AnyBody;
 
@@ -368,11 +363,6 @@ describe('query distribution', () => {
       expect([id, response.body]).toEqual([id, unknown.body]);
     }
     expect((await fetchDistribution(foreignDistribution.id, other)).distributionLabel).toBe('Theirs');
-  });
-
-  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key', async () => {
-    const created = await createDistribution(await newContent());
-    await expectUnauthenticated(DISTRIBUTION, { id: created.id });
   });
 });
 
@@ -670,11 +660,6 @@ describe('mutation distributionsCreate', () => {
     for (const contentId of ['999999', foreign.contentId, deleted, distribution.id]) expectContentNotFound(await create(contentId, [{ distributionTypeId: 1 }]));
     expect(await databaseState()).toEqual(before);
   });
-
-  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, writing nothing', async () => {
-    const contentId = await newContent();
-    await expectUnauthenticated(CREATE, { contentId, distributions: [{ distributionTypeId: 1 }] });
-  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -966,12 +951,6 @@ describe('mutation distributionsUpdate', () => {
       expect((await fetchDistribution(foreignDistribution.id, other)).distributionLabel).toBe('Theirs');
     });
   });
-
-  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, changing nothing', async () => {
-    const contentId = await newContent();
-    const distribution = await createDistribution(contentId);
-    await expectUnauthenticated(UPDATE, { contentId, distributions: [{ id: distribution.id, distributionLabel: 'Anonymous' }] });
-  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -1028,11 +1007,5 @@ describe('mutation distributionDelete', () => {
 
     for (const id of [a.id, b.id]) expect((await gql(DISTRIBUTION, { id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
     expectContentNotFound(await update(contentId, [{ id: a.id, distributionLabel: 'Back' }]));
-  });
-
-  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, deleting nothing', async () => {
-    const distribution = await createDistribution(await newContent());
-    await expectUnauthenticated(DELETE, { id: distribution.id });
-    expect((await fetchDistribution(distribution.id)).id).toBe(distribution.id);
   });
 });

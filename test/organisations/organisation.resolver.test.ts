@@ -1,6 +1,5 @@
 import { allRows } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
-import { expectGraphQLUnauthenticated } from '../support/graphql';
 import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
 
 /**
@@ -86,10 +85,6 @@ describe('query organisation', () => {
     expect(response.status).toBe(400);
     expect(response.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     expect((await organisation(ws)).name).toBe('Acme Media Ltd');
-  });
-
-  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key', async () => {
-    await expectGraphQLUnauthenticated(app, ORGANISATION, {}, databaseState);
   });
 
   it('answers HTTP 401 UNAUTHENTICATED with a revoked key', async () => {

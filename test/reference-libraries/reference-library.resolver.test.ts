@@ -151,7 +151,9 @@ describe('query referenceLibraries', () => {
     expectCoercionError(await gql({ names: { name: 'link-types' } }));
   });
 
-  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, though the libraries are global', async () => {
+  // Beyond the sweep of every root field (test/graphql/unauthenticated-contract.test.ts): global
+  // data needs a key all the same, and the key is checked before any name is looked up.
+  it('answers HTTP 401 UNAUTHENTICATED without a key and with an unknown key, though the libraries are global, before looking up names', async () => {
     await expectGraphQLUnauthenticated(app, LIBRARIES, {}, databaseState);
     await expectGraphQLUnauthenticated(app, LIBRARIES, { names: ['no-such-library'] }, databaseState);
   });

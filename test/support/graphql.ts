@@ -23,7 +23,10 @@ export function expectCoercionError(response: ApiResponse<AnyBody>): void {
   expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
 }
 
-/** The GraphQL 401s: no key, and a key no workspace has. `state` must read the same before and after. */
+/**
+ * The GraphQL 401s: no key, and a key no workspace has, each answered with exactly one error and
+ * no `data`. `state` must read the same before and after.
+ */
 export async function expectGraphQLUnauthenticated(app: TestApp, query: string, variables: Record<string, unknown>, state: () => Promise<unknown>): Promise<void> {
   const before = await state();
   const headersets: [Record<string, string>, string][] = [
@@ -33,8 +36,7 @@ export async function expectGraphQLUnauthenticated(app: TestApp, query: string, 
   for (const [headers, message] of headersets) {
     const response = await apiClient(app.baseUrl, headers).graphql(query, variables);
     expect(response.status).toBe(401);
-    expect(response.body.data).toBeUndefined();
-    expect(response.body.errors).toEqual([{ message, extensions: { code: 'UNAUTHENTICATED' } }]);
+    expect(response.body).toStrictEqual({ errors: [{ message, extensions: { code: 'UNAUTHENTICATED' } }] });
   }
   expect(await state()).toEqual(before);
 }

@@ -1,6 +1,7 @@
 import { seedHierarchy } from '../../../src/cli/seed-demo';
 import { V2_ROUTES } from '../../../src/app/v2-routes';
 import type { V2Route } from '../../../src/http/rest/v2-route';
+import { databaseFingerprint } from '../../support/database-fingerprint';
 import { MISSING_IDS, expectRestUnauthenticated } from '../../support/expectations';
 import { createService, createWebhook, pingWebhook } from '../../support/webhooks';
 import { startTestApp, type AnyBody, type ApiClient, type ApiResponse, type TestApp, type Workspace } from '../../support/test-app';
@@ -39,22 +40,6 @@ const PARAMETER_TABLES: Record<string, Record<string, string> | 'global'> = {
   '/webhooks/:id/deliveries/:delivery_id/redeliver': { id: 'webhooks', delivery_id: 'webhook_deliveries' },
   '/events/:id': { id: 'outbox_events' },
 };
-
-/**
- * Every table's rows, fingerprinted: nothing refused may change any of them. A key's
- * `last_used_at` is left out: authenticating (a valid key) stamps it in the background.
- */
-async function databaseFingerprint(app: TestApp): Promise<Record<string, string>> {
-  const tables = (await app.dataSource.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`)) as {
-    table_name: string;
-  }[];
-  const fingerprint: Record<string, string> = {};
-  for (const { table_name: table } of tables) {
-    const [row] = (await app.dataSource.query(`SELECT md5(coalesce(string_agg((to_jsonb(t) - 'last_used_at')::text, '|' ORDER BY (to_jsonb(t) - 'last_used_at')::text), '')) AS digest FROM "${table}" t`)) as { digest: string }[];
-    fingerprint[table] = row.digest;
-  }
-  return fingerprint;
-}
 
 function send(client: ApiClient, route: V2Route, path: string): Promise<ApiResponse<AnyBody>> {
   const url = `/v2${path}`;
