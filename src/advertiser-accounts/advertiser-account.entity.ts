@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, Entity, Index } from 'typeorm';
 import { WorkspaceRecord } from '../db/workspace-record';
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
@@ -35,7 +35,7 @@ export class AdvertiserAccount extends WorkspaceRecord {
   @Column({ type: 'text', nullable: true })
   logo!: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'Id of the primary contact (a member of this account).' })
+  @Field(() => ID, { nullable: true, description: 'Id of the primary contact (a member of this account).' })
   @Column({ type: 'integer', nullable: true })
   primaryContactId!: number | null;
 

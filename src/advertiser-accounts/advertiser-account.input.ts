@@ -1,6 +1,7 @@
-import { IsEnum, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
-import { Field, InputType, Int } from 'type-graphql';
-import { IsNotBlank, IsOmittable } from '../common/validation';
+import { IsEnum, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { Field, ID, InputType } from 'type-graphql';
+import type { RecordId } from '../common/ids';
+import { IsEntityId, IsNotBlank, IsOmittable } from '../common/validation';
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
 
 /**
@@ -29,9 +30,9 @@ export class AdvertiserAccountInput {
   @IsOptional() @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' }) @MaxLength(2048)
   logo?: string | null;
 
-  @Field(() => Int, { nullable: true })
-  @IsOptional() @IsInt() @Min(1) @Max(2_147_483_647)
-  primaryContactId?: number | null;
+  @Field(() => ID, { nullable: true })
+  @IsOptional() @IsEntityId()
+  primaryContactId?: RecordId | null;
 
   @Field({ nullable: true })
   @IsOmittable() @IsString() @MaxLength(100)

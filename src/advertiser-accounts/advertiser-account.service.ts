@@ -1,7 +1,7 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { changedProperties } from '../common/changes';
 import { ValidationFailedError } from '../common/errors';
-import { parseIdOrNotFound, type RecordId } from '../common/ids';
+import { parseIdOrNotFound, type RecordId, withParsedIds } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertAllValid, assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
@@ -50,7 +50,7 @@ export class AdvertiserAccountService {
     }
     problems.throwIfAny();
     return this.dataSource.transaction(async (manager) => {
-      const { isDeleted: _isDeleted, ...fields } = input;
+      const { isDeleted: _isDeleted, ...fields } = withParsedIds(input, ['primaryContactId']);
       const inserted = await manager.insert(AdvertiserAccount, {
         status: AdvertiserAccountStatus.ACTIVE,
         type: AdvertiserAccountType.BRAND,
@@ -68,7 +68,7 @@ export class AdvertiserAccountService {
     await assertValid(input);
     return this.dataSource.transaction(async (manager) => {
       const current = await this.load(manager, ctx, id, 'update');
-      const { isDeleted: _isDeleted, ...fields } = input;
+      const { isDeleted: _isDeleted, ...fields } = withParsedIds(input, ['primaryContactId']);
       if (needsCheck(fields.primaryContactId, current.primaryContactId)) {
         const problems = new FieldErrorCollector();
         const within = { property: 'advertiserAccountId', id };

@@ -112,11 +112,11 @@ export class Campaign extends WorkspaceRecord {
   @Column({ type: 'text', default: '' })
   campaignTargetAudienceSummary!: string;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => ID, { nullable: true })
   @Column({ type: 'integer', nullable: true })
   advertiserPrimaryCampaignManagerId!: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => ID, { nullable: true })
   @Column({ type: 'integer', nullable: true })
   advertiserPrimaryCommercialManagerId!: number | null;
 

@@ -1,6 +1,7 @@
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Field, Float, ID, InputType, Int } from 'type-graphql';
 import { IsCalendarDate } from '../common/calendar-date';
+import type { RecordId } from '../common/ids';
 import { IsEmailOrEmpty, IsEntityId, IsFlag, IsHttpUrlOrEmpty, IsNotBlank, IsOmittable } from '../common/validation';
 import { DateScalar } from '../graphql/scalars';
 import { CampaignStatus, campaignStatuses } from './campaign-status';
@@ -110,13 +111,13 @@ export class CampaignInput {
   @IsOmittable() @IsString() @MaxLength(MAX_TEXT)
   campaignTargetAudienceSummary?: string;
 
-  @Field(() => Int, { nullable: true })
-  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT)
-  advertiserPrimaryCampaignManagerId?: number | null;
+  @Field(() => ID, { nullable: true })
+  @IsOptional() @IsEntityId()
+  advertiserPrimaryCampaignManagerId?: RecordId | null;
 
-  @Field(() => Int, { nullable: true })
-  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT)
-  advertiserPrimaryCommercialManagerId?: number | null;
+  @Field(() => ID, { nullable: true })
+  @IsOptional() @IsEntityId()
+  advertiserPrimaryCommercialManagerId?: RecordId | null;
 
   @Field({ nullable: true })
   @IsOmittable() @IsString() @MaxLength(255)

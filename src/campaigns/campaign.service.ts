@@ -1,7 +1,7 @@
 import type { EventType } from '../events/event-catalogue';
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { changedProperties } from '../common/changes';
-import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
+import { parseId, parseIdOrNotFound, type RecordId, withParsedIds, type WithParsedIds } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { escapeLike } from '../common/sql';
@@ -21,7 +21,9 @@ import type { Projection } from '../db/projection';
 const RESOURCE = 'Campaign';
 const REQUIRED_ON_CREATE = ['campaignTitle', 'primaryAdvertiserAccountId'] as const;
 
-type CampaignValues = Partial<Omit<Campaign, 'primaryAdvertiserAccountId'>> & { primaryAdvertiserAccountId?: number };
+/** Every field of the input that names a record, parsed to the number its column holds. */
+const REFERENCE_FIELDS = ['primaryAdvertiserAccountId', 'advertiserPrimaryCampaignManagerId', 'advertiserPrimaryCommercialManagerId'] as const;
+type CampaignValues = WithParsedIds<CampaignInput, (typeof REFERENCE_FIELDS)[number]>;
 
 export class CampaignService {
   constructor(private readonly dataSource: DataSource) {}
@@ -109,10 +111,7 @@ export class CampaignService {
   }
 
   private values(input: CampaignInput): CampaignValues {
-    const { primaryAdvertiserAccountId, ...rest } = input;
-    const values: CampaignValues = { ...rest };
-    if (primaryAdvertiserAccountId !== undefined) values.primaryAdvertiserAccountId = parseId(primaryAdvertiserAccountId) ?? undefined;
-    return values;
+    return withParsedIds(input, REFERENCE_FIELDS);
   }
 
   private load(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = false): Promise<Campaign> {

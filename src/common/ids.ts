@@ -33,3 +33,22 @@ export function parseIdOrNotFound(raw: unknown, resource: string): number {
   if (id === null) throw new NotFoundError(resource);
   return id;
 }
+
+/** A record id as the faces pass it (`RecordId`) becomes the number the database holds; null and undefined stay. */
+type ParsedId<V> = V extends RecordId ? number : V;
+
+/** `input` with the named reference fields parsed to numbers (the input has been validated: each is a well-formed id). */
+export type WithParsedIds<T, K extends keyof T> = Omit<T, K> & { [P in K]: ParsedId<T[P]> };
+
+/**
+ * Fields that name a record take the id as either face sends it (a GraphQL `ID`, a v2 integer or
+ * its digits): a copy of the validated input whose named fields are the numbers the columns hold.
+ */
+export function withParsedIds<T extends object, K extends keyof T & string>(input: T, fields: readonly K[]): WithParsedIds<T, K> {
+  const copy = { ...input } as Record<string, unknown>;
+  for (const field of fields) {
+    const value = copy[field];
+    if (value !== undefined && value !== null) copy[field] = parseId(value) ?? undefined;
+  }
+  return copy as WithParsedIds<T, K>;
+}

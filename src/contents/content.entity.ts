@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
 import { TrafficMetricsRow } from '../common/traffic-metrics';
@@ -38,11 +38,11 @@ export class Content extends TrafficMetricsRow {
   @JoinColumn({ name: 'phase_id' })
   phase?: Phase;
 
-  @Field(() => Int, { nullable: true, description: 'A publisher product (publisher products have no operations yet).' })
+  @Field(() => ID, { nullable: true, description: 'A publisher product (publisher products have no operations yet).' })
   @Column({ type: 'integer', nullable: true })
   publisherProductId!: number | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => ID, { nullable: true })
   @Column({ type: 'integer', nullable: true })
   publisherTitleId!: number | null;
 
@@ -62,7 +62,7 @@ export class Content extends TrafficMetricsRow {
   @Column({ type: 'date', nullable: true })
   liveDate!: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'Id of the organisation user editing the piece.' })
+  @Field(() => ID, { nullable: true, description: 'Id of the organisation user editing the piece.' })
   @Column({ type: 'integer', nullable: true })
   contentEditorId!: number | null;
 }

@@ -1,12 +1,11 @@
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { Field, ID, InputType, Int } from 'type-graphql';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Field, ID, InputType } from 'type-graphql';
 import { IsCalendarDate } from '../common/calendar-date';
+import type { RecordId } from '../common/ids';
 import { TrafficMetricsInput } from '../common/traffic-metrics';
 import { IsEntityId, IsNotBlank, IsOmittable } from '../common/validation';
 import { DateScalar } from '../graphql/scalars';
 import { ContentStatus, contentStatuses } from './content-status';
-
-const MAX_INT = 2_147_483_647;
 
 /**
  * Fields of a content piece (spec §2.8, §4.6), for create and update alike. On create
@@ -22,13 +21,13 @@ export class ContentInput extends TrafficMetricsInput {
   @IsOmittable() @IsEntityId()
   phaseId?: string | number;
 
-  @Field(() => Int, { nullable: true })
-  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT)
-  publisherProductId?: number | null;
+  @Field(() => ID, { nullable: true })
+  @IsOptional() @IsEntityId()
+  publisherProductId?: RecordId | null;
 
-  @Field(() => Int, { nullable: true })
-  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT)
-  publisherTitleId?: number | null;
+  @Field(() => ID, { nullable: true })
+  @IsOptional() @IsEntityId()
+  publisherTitleId?: RecordId | null;
 
   @Field({ nullable: true, description: 'Required on create.' })
   @IsOmittable() @IsString() @IsNotBlank() @MaxLength(255)
@@ -46,9 +45,9 @@ export class ContentInput extends TrafficMetricsInput {
   @IsOptional() @IsCalendarDate()
   liveDate?: string | null;
 
-  @Field(() => Int, { nullable: true, description: 'Id of the organisation user editing the piece.' })
-  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT)
-  contentEditorId?: number | null;
+  @Field(() => ID, { nullable: true, description: 'Id of the organisation user editing the piece.' })
+  @IsOptional() @IsEntityId()
+  contentEditorId?: RecordId | null;
 }
 
 @InputType({ description: 'Narrows a list of content pieces.' })

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
 import { changedProperties } from '../common/changes';
-import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
+import { parseId, parseIdOrNotFound, type RecordId, withParsedIds, type WithParsedIds } from '../common/ids';
 import { type ConnectionRequest, type ConnectionSlice, fetchChildConnections, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
 import type { RequestContext } from '../common/request-context';
 import { assertAllValid, assertValid, type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
@@ -24,7 +24,9 @@ import { distributionsEmbedding, type DistributionSelection } from '../distribut
 const RESOURCE = 'Content';
 const REQUIRED_ON_CREATE = ['campaignId', 'phaseId', 'contentName'] as const;
 
-type ContentValues = Omit<ContentInput, 'campaignId' | 'phaseId'> & { campaignId?: number; phaseId?: number };
+/** Every field of the input that names a record, parsed to the number its column holds. */
+const REFERENCE_FIELDS = ['campaignId', 'phaseId', 'publisherProductId', 'publisherTitleId', 'contentEditorId'] as const;
+type ContentValues = WithParsedIds<ContentInput, (typeof REFERENCE_FIELDS)[number]>;
 
 export class ContentService {
   constructor(private readonly dataSource: DataSource) {}
@@ -148,11 +150,7 @@ export class ContentService {
   }
 
   private values(input: ContentInput): ContentValues {
-    const { campaignId, phaseId, ...rest } = input;
-    const values: ContentValues = { ...rest };
-    if (campaignId !== undefined) values.campaignId = parseId(campaignId) ?? undefined;
-    if (phaseId !== undefined) values.phaseId = parseId(phaseId) ?? undefined;
-    return values;
+    return withParsedIds(input, REFERENCE_FIELDS);
   }
 
   /**

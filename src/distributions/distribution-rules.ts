@@ -1,4 +1,4 @@
-import { parseId } from '../common/ids';
+import { parseId, withParsedIds, type WithParsedIds } from '../common/ids';
 import type { FieldErrorCollector } from '../common/validation';
 import type { Content } from '../contents/content.entity';
 import { PublisherTitle } from '../publisher-profiles/publisher-title.entity';
@@ -8,10 +8,12 @@ import { distributionStatuses } from './distribution-status';
 import type { Distribution } from './distribution.entity';
 import { DistributionInput, MAX_MEDIA_PER_DISTRIBUTION, type MediaItemInput, type PrimaryLinkInput } from './distribution.input';
 
+type DistributionFields = Omit<DistributionInput, 'id' | 'campaignId' | 'primaryLink' | 'mediaLibrary'>;
+
 /** The distribution's own columns in an entry (its link, media and ids are handled apart). */
-export function fieldsOf(input: DistributionInput): Omit<DistributionInput, 'id' | 'campaignId' | 'primaryLink' | 'mediaLibrary'> {
+export function fieldsOf(input: DistributionInput): WithParsedIds<DistributionFields, 'publisherTitleId'> {
   const { id: _id, campaignId: _campaignId, primaryLink: _link, mediaLibrary: _media, ...fields } = input;
-  return fields;
+  return withParsedIds(fields, ['publisherTitleId']);
 }
 
 export function linkFields(input: PrimaryLinkInput): Omit<PrimaryLinkInput, 'id'> {
@@ -90,8 +92,9 @@ export function distributionReferences(entry: DistributionInput, current: Distri
   if (needsCheck(entry.distributionTypeId, current?.distributionTypeId)) {
     references.push({ path: `${path}.distributionTypeId`, id: entry.distributionTypeId, library: DISTRIBUTION_TYPES });
   }
-  if (needsCheck(entry.publisherTitleId, current?.publisherTitleId)) {
-    references.push({ path: `${path}.publisherTitleId`, id: entry.publisherTitleId, entity: PublisherTitle, describe: 'a publisher title of this workspace' });
+  const { publisherTitleId } = withParsedIds(entry, ['publisherTitleId']);
+  if (needsCheck(publisherTitleId, current?.publisherTitleId)) {
+    references.push({ path: `${path}.publisherTitleId`, id: publisherTitleId, entity: PublisherTitle, describe: 'a publisher title of this workspace' });
   }
   if (entry.primaryLink && needsCheck(entry.primaryLink.linkType, current?.primaryLink?.linkType)) {
     references.push({ path: `${path}.primaryLink.linkType`, id: entry.primaryLink.linkType, library: LINK_TYPES });

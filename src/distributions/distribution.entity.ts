@@ -43,7 +43,7 @@ export class Distribution extends WorkspaceRow {
   @Column({ type: 'integer' })
   distributionTypeId!: number;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => ID, { nullable: true })
   @Column({ type: 'integer', nullable: true })
   publisherTitleId!: number | null;
 

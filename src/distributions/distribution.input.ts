@@ -1,6 +1,7 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { IsCalendarDate } from '../common/calendar-date';
+import type { RecordId } from '../common/ids';
 import { IsEntityId, IsFlag, IsHttpUrl, IsOmittable } from '../common/validation';
 import { DateScalar } from '../graphql/scalars';
 import { DistributionStatus, distributionStatuses } from './distribution-status';
@@ -74,9 +75,9 @@ export class DistributionInput {
   @IsOmittable() @IsInt() @Min(1) @Max(MAX_INT)
   distributionTypeId?: number;
 
-  @Field(() => Int, { nullable: true })
-  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT)
-  publisherTitleId?: number | null;
+  @Field(() => ID, { nullable: true })
+  @IsOptional() @IsEntityId()
+  publisherTitleId?: RecordId | null;
 
   @Field(() => DistributionStatus, { nullable: true })
   @IsOmittable() @IsIn(distributionStatuses.values, { message: distributionStatuses.valuesMessage })

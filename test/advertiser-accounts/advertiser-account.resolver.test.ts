@@ -127,7 +127,7 @@ function expectAccountNode(node: AnyBody): void {
   expect(node.deactivationReason === null || typeof node.deactivationReason === 'string').toBe(true);
   expect(['BRAND', 'AGENCY']).toContain(node.type);
   expect(node.logo === null || typeof node.logo === 'string').toBe(true);
-  expect(node.primaryContactId === null || Number.isInteger(node.primaryContactId)).toBe(true);
+  expect(node.primaryContactId === null || /^[1-9]\d*$/.test(node.primaryContactId)).toBe(true);
   for (const field of ['country', 'state', 'address1', 'address2']) expect(typeof node[field]).toBe('string');
   for (const field of ['city', 'zipCode']) expect(node[field] === null || typeof node[field] === 'string').toBe(true);
   expect(node.createdAt).toMatch(ISO_8601);
@@ -164,7 +164,7 @@ async function addMember(ws: Workspace, accountId: string): Promise<string> {
 
 /** Names a member as the account's primary contact; returns the account as updated. */
 async function setPrimaryContact(ws: Workspace, accountId: string, memberId: string): Promise<AnyBody> {
-  const response = await ws.api.graphql(UPDATE, { id: accountId, input: { primaryContactId: Number(memberId) } });
+  const response = await ws.api.graphql(UPDATE, { id: accountId, input: { primaryContactId: String(memberId) } });
   expect(response.body.data.advertiserAccountUpdate.userErrors).toEqual([]);
   return response.body.data.advertiserAccountUpdate.advertiserAccount;
 }
@@ -459,7 +459,7 @@ describe('query advertiserAccount', () => {
       deactivation_reason: node.deactivationReason,
       type: node.type.toLowerCase(),
       logo: node.logo,
-      primary_contact_id: node.primaryContactId,
+      primary_contact_id: node.primaryContactId === null ? null : Number(node.primaryContactId),
       zip_code: node.zipCode,
       created_at: node.createdAt,
       updated_at: node.updatedAt,
@@ -722,7 +722,7 @@ describe('mutation advertiserAccountUpdate', () => {
   it('clears nullable fields given as null', async () => {
     const created = await createAccount(ws);
     const account = await setPrimaryContact(ws, created.id, await addMember(ws, created.id));
-    expect(account.primaryContactId).toEqual(expect.any(Number));
+    expect(account.primaryContactId).toEqual(expect.stringMatching(/^\d+$/));
 
     const response = await ws.api.graphql(UPDATE, { id: account.id, input: { logo: null, primaryContactId: null, city: null, zipCode: null } });
 
@@ -800,15 +800,15 @@ describe('mutation advertiserAccountUpdate', () => {
     });
 
     it('names a member of the account: primaryContactId and primaryContact show it', async () => {
-      const response = await ws.api.graphql(UPDATE, { id: account.id, input: { primaryContactId: Number(member) } });
+      const response = await ws.api.graphql(UPDATE, { id: account.id, input: { primaryContactId: String(member) } });
 
       expect(response.body.data.advertiserAccountUpdate).toEqual({
-        advertiserAccount: { ...account, primaryContactId: Number(member), updatedAt: expect.stringMatching(ISO_8601) },
+        advertiserAccount: { ...account, primaryContactId: String(member), updatedAt: expect.stringMatching(ISO_8601) },
         userErrors: [],
       });
       const read = await ws.api.graphql(WITH_MEMBERS, { id: account.id });
       expect(read.body.data.advertiserAccount).toMatchObject({
-        primaryContactId: Number(member),
+        primaryContactId: String(member),
         primaryContact: { id: member, advertiserAccountId: account.id },
       });
       account = response.body.data.advertiserAccountUpdate.advertiserAccount;
@@ -822,7 +822,7 @@ describe('mutation advertiserAccountUpdate', () => {
     ])('refuses %s with a BAD_USER_INPUT userError on primaryContactId, and changes nothing', async (_case, contact) => {
       const before = await databaseState();
 
-      const response = await ws.api.graphql(UPDATE, { id: account.id, input: { name: 'Would be renamed', primaryContactId: Number(contact()) } });
+      const response = await ws.api.graphql(UPDATE, { id: account.id, input: { name: 'Would be renamed', primaryContactId: String(contact()) } });
 
       expect(response.body.errors).toBeUndefined();
       expect(response.body.data.advertiserAccountUpdate).toEqual({
@@ -840,10 +840,10 @@ describe('mutation advertiserAccountUpdate', () => {
       // A contact stored before the check existed, naming a member since deleted.
       await app.dataSource.query('UPDATE advertiser_accounts SET primary_contact_id = $1 WHERE id = $2', [Number(gone), Number(legacy.id)]);
 
-      const response = await ws.api.graphql(UPDATE, { id: legacy.id, input: { name: 'Legacy, renamed', primaryContactId: Number(gone) } });
+      const response = await ws.api.graphql(UPDATE, { id: legacy.id, input: { name: 'Legacy, renamed', primaryContactId: String(gone) } });
 
       expect(response.body.data.advertiserAccountUpdate.userErrors).toEqual([]);
-      expect(response.body.data.advertiserAccountUpdate.advertiserAccount).toMatchObject({ name: 'Legacy, renamed', primaryContactId: Number(gone) });
+      expect(response.body.data.advertiserAccountUpdate.advertiserAccount).toMatchObject({ name: 'Legacy, renamed', primaryContactId: String(gone) });
     });
   });
 
@@ -1079,7 +1079,7 @@ describe('AdvertiserAccount.members and AdvertiserAccount.primaryContact', () =>
       await app.dataSource.query('UPDATE advertiser_accounts SET primary_contact_id = $1 WHERE id = $2', [Number(stored), Number(account.id)]);
       const response = await ws.api.graphql(WITH_MEMBERS, { id: account.id });
       expect(response.body.errors).toBeUndefined();
-      expect(response.body.data.advertiserAccount).toEqual({ id: account.id, primaryContactId: Number(stored), primaryContact: null, members: [] });
+      expect(response.body.data.advertiserAccount).toEqual({ id: account.id, primaryContactId: String(stored), primaryContact: null, members: [] });
     }
   });
 

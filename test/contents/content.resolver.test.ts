@@ -405,8 +405,8 @@ describe('query content', () => {
       contentName: 'Detailed',
       status: 'IN_REVIEW',
       liveDate: '2026-03-31',
-      contentEditorId: editorId,
-      publisherProductId: 3,
+      contentEditorId: String(editorId),
+      publisherProductId: '3',
       gImpressions: 1000,
       contentDescription: 'About it',
     });
@@ -421,13 +421,13 @@ describe('query content', () => {
       id: expect.stringMatching(/^\d+$/),
       campaignId: fx.campaignId,
       phaseId: fx.phaseId,
-      publisherProductId: 3,
+      publisherProductId: '3',
       publisherTitleId: null,
       contentName: 'Detailed',
       status: 'IN_REVIEW',
       contentDescription: 'About it',
       liveDate: '2026-03-31',
-      contentEditorId: editorId,
+      contentEditorId: String(editorId),
       gImpressions: 1000,
       eImpressions: 0,
       gVideoViews: 0,
@@ -442,7 +442,7 @@ describe('query content', () => {
   });
 
   it('agrees with the REST record of the same piece', async () => {
-    const created = await createContent({ contentName: 'Both faces', status: 'IN_REVIEW', liveDate: '2026-12-31', contentEditorId: secondEditorId, publisherTitleId: titleId });
+    const created = await createContent({ contentName: 'Both faces', status: 'IN_REVIEW', liveDate: '2026-12-31', contentEditorId: String(secondEditorId), publisherTitleId: String(titleId) });
 
     const rest = (await ws.api.get(`/v2/contents/${created.id}`)).body.data.content;
 
@@ -462,7 +462,7 @@ describe('query content', () => {
 
   it('resolves editor and publisherTitle: null when unset, the user and title when set', async () => {
     const unset = await createContent({ contentName: 'No references' });
-    const set = await createContent({ contentName: 'With references', contentEditorId: editorId, publisherTitleId: secondTitleId });
+    const set = await createContent({ contentName: 'With references', contentEditorId: String(editorId), publisherTitleId: String(secondTitleId) });
 
     const none = await gql(REFERENCES, { id: unset.id });
     const both = await gql(REFERENCES, { id: set.id });
@@ -470,9 +470,9 @@ describe('query content', () => {
     expect(none.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { content: { contentEditorId: null, editor: null, publisherTitleId: null, publisherTitle: null } } });
     expect(both.body.errors).toBeUndefined();
     expect(both.body.data.content).toEqual({
-      contentEditorId: editorId,
+      contentEditorId: String(editorId),
       editor: { id: String(editorId), email: 'editor.one@example.com', firstName: 'Test', lastName: 'User' },
-      publisherTitleId: secondTitleId,
+      publisherTitleId: String(secondTitleId),
       publisherTitle: { id: String(secondTitleId), name: 'Planet Weekly', publisherProfileId: expect.stringMatching(/^\d+$/) },
     });
   });
@@ -480,14 +480,14 @@ describe('query content', () => {
   it('resolves editor and publisherTitle to null once the user and the publisher profile are deleted; the ids stay', async () => {
     const leaving = await fixtures.createUser(ws, 'editor.leaving.gql@example.com');
     const closing = await fixtures.createPublisherProfile(app, ws, 'Closing down', ['Closing title']);
-    const created = await createContent({ contentEditorId: leaving, publisherTitleId: closing.titleIds[0] });
+    const created = await createContent({ contentEditorId: String(leaving), publisherTitleId: String(closing.titleIds[0]) });
     expect((await gql(REFERENCES, { id: created.id })).body.data.content).toMatchObject({ editor: { id: String(leaving) }, publisherTitle: { id: String(closing.titleIds[0]) } });
 
     await deleteUser(ws, leaving);
     await deletePublisherProfile(ws, closing.profileId);
 
     const response = await gql(REFERENCES, { id: created.id });
-    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { content: { contentEditorId: leaving, editor: null, publisherTitleId: closing.titleIds[0], publisherTitle: null } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { content: { contentEditorId: String(leaving), editor: null, publisherTitleId: String(closing.titleIds[0]), publisherTitle: null } } });
   });
 
   it('never resolves another workspace’s user or title, even when a stored id names one', async () => {
@@ -497,15 +497,15 @@ describe('query content', () => {
 
     const response = await gql(REFERENCES, { id: created.id });
 
-    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { content: { contentEditorId: foreignEditorId, editor: null, publisherTitleId: foreignTitleId, publisherTitle: null } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { content: { contentEditorId: String(foreignEditorId), editor: null, publisherTitleId: String(foreignTitleId), publisherTitle: null } } });
   });
 
   it('gives each piece of a list its own editor and title', async () => {
     const lister = await createFixture(await app.workspace('Reference lister'));
     const listerEditor = await fixtures.createUser(lister.workspace, 'lister.editor@example.com');
     const [listerTitle] = (await fixtures.createPublisherProfile(app, lister.workspace, 'Lister press')).titleIds;
-    const a = await createContent({ contentName: 'A', contentEditorId: listerEditor }, lister);
-    const b = await createContent({ contentName: 'B', publisherTitleId: listerTitle }, lister);
+    const a = await createContent({ contentName: 'A', contentEditorId: String(listerEditor) }, lister);
+    const b = await createContent({ contentName: 'B', publisherTitleId: String(listerTitle) }, lister);
 
     const response = await gql('{ contents(first: 10) { nodes { id editor { id } publisherTitle { id } } } }', {}, lister.workspace);
 
@@ -800,7 +800,7 @@ describe('mutation contentCreate', () => {
   });
 
   it('writes one content_created event whose payload.content is the REST record', async () => {
-    const response = await ws.api.graphql(CREATE, { input: { campaignId: fx.campaignId, phaseId: fx.phaseId, contentName: 'Evented', contentEditorId: editorId } }, { 'x-request-id': 'gql-create-1' });
+    const response = await ws.api.graphql(CREATE, { input: { campaignId: fx.campaignId, phaseId: fx.phaseId, contentName: 'Evented', contentEditorId: String(editorId) } }, { 'x-request-id': 'gql-create-1' });
     const content = response.body.data.contentCreate.content;
     const rest = (await ws.api.get(`/v2/contents/${content.id}`)).body.data.content;
 
@@ -872,12 +872,12 @@ describe('mutation contentCreate', () => {
 
   describe('references: contentEditorId names a live user, publisherTitleId a live title, of this workspace', () => {
     it.each<[string, () => Record<string, unknown>, [string, string][]]>([
-      ['an editor id that names nothing', () => ({ contentEditorId: 999999 }), [['contentEditorId', EDITOR_MESSAGE]]],
-      ["another workspace's user as editor", () => ({ contentEditorId: foreignEditorId }), [['contentEditorId', EDITOR_MESSAGE]]],
-      ['a deleted user as editor', () => ({ contentEditorId: deletedEditorId }), [['contentEditorId', EDITOR_MESSAGE]]],
-      ['a title id that names nothing', () => ({ publisherTitleId: 999999 }), [['publisherTitleId', TITLE_MESSAGE]]],
-      ["another workspace's title", () => ({ publisherTitleId: foreignTitleId }), [['publisherTitleId', TITLE_MESSAGE]]],
-      ['a title of a deleted publisher profile', () => ({ publisherTitleId: deletedProfileTitleId }), [['publisherTitleId', TITLE_MESSAGE]]],
+      ['an editor id that names nothing', () => ({ contentEditorId: '999999' }), [['contentEditorId', EDITOR_MESSAGE]]],
+      ["another workspace's user as editor", () => ({ contentEditorId: String(foreignEditorId) }), [['contentEditorId', EDITOR_MESSAGE]]],
+      ['a deleted user as editor', () => ({ contentEditorId: String(deletedEditorId) }), [['contentEditorId', EDITOR_MESSAGE]]],
+      ['a title id that names nothing', () => ({ publisherTitleId: '999999' }), [['publisherTitleId', TITLE_MESSAGE]]],
+      ["another workspace's title", () => ({ publisherTitleId: String(foreignTitleId) }), [['publisherTitleId', TITLE_MESSAGE]]],
+      ['a title of a deleted publisher profile', () => ({ publisherTitleId: String(deletedProfileTitleId) }), [['publisherTitleId', TITLE_MESSAGE]]],
     ])('refuses %s with a BAD_USER_INPUT userError on the field, and writes nothing', async (_name, fields, errors) => {
       const before = await databaseState();
 
@@ -892,9 +892,9 @@ describe('mutation contentCreate', () => {
     });
 
     it('accepts a live user and a live title of the workspace', async () => {
-      const created = await createContent({ contentEditorId: secondEditorId, publisherTitleId: secondTitleId });
+      const created = await createContent({ contentEditorId: String(secondEditorId), publisherTitleId: String(secondTitleId) });
 
-      expect(created).toMatchObject({ contentEditorId: secondEditorId, publisherTitleId: secondTitleId });
+      expect(created).toMatchObject({ contentEditorId: String(secondEditorId), publisherTitleId: String(secondTitleId) });
     });
   });
 
@@ -928,19 +928,19 @@ describe('mutation contentUpdate', () => {
   it('changes only the given fields', async () => {
     const created = await createContent({ contentName: 'Before', contentDescription: 'Old', gImpressions: 5, liveDate: '2026-01-01' });
 
-    const response = await update(created.id, { contentName: 'After', eTrafficToSite: 7, contentEditorId: secondEditorId });
+    const response = await update(created.id, { contentName: 'After', eTrafficToSite: 7, contentEditorId: String(secondEditorId) });
 
     expect(response.body.errors).toBeUndefined();
     const payload = response.body.data.contentUpdate;
     expect(payload.userErrors).toEqual([]);
-    expect(payload.content).toEqual({ ...created, contentName: 'After', eTrafficToSite: 7, contentEditorId: secondEditorId, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+    expect(payload.content).toEqual({ ...created, contentName: 'After', eTrafficToSite: 7, contentEditorId: String(secondEditorId), updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
     expect(payload.content.updatedAt > created.updatedAt).toBe(true);
     expect((await gql(CONTENT, { id: created.id })).body.data.content).toEqual(payload.content);
   });
 
   it('clears nullable fields with null', async () => {
-    const created = await createContent({ liveDate: '2026-01-01', contentEditorId: editorId, publisherProductId: 4, publisherTitleId: titleId });
-    expect(created).toMatchObject({ contentEditorId: editorId, publisherTitleId: titleId });
+    const created = await createContent({ liveDate: '2026-01-01', contentEditorId: String(editorId), publisherProductId: '4', publisherTitleId: String(titleId) });
+    expect(created).toMatchObject({ contentEditorId: String(editorId), publisherTitleId: String(titleId) });
 
     const payload = (await update(created.id, { liveDate: null, contentEditorId: null, publisherProductId: null, publisherTitleId: null })).body.data.contentUpdate;
 
@@ -975,7 +975,7 @@ describe('mutation contentUpdate', () => {
 
     const response = await ws.api.graphql(
       UPDATE,
-      { id: created.id, input: { contentName: 'Renamed', contentDescription: 'Same', contentEditorId: editorId, status: 'IN_REVIEW', eImpressions: 4 } },
+      { id: created.id, input: { contentName: 'Renamed', contentDescription: 'Same', contentEditorId: String(editorId), status: 'IN_REVIEW', eImpressions: 4 } },
       { 'x-request-id': 'gql-update-1' },
     );
     expect(response.body.data.contentUpdate.userErrors).toEqual([]);
@@ -998,10 +998,10 @@ describe('mutation contentUpdate', () => {
   });
 
   it('is a no-op that writes no event when nothing changes', async () => {
-    const created = await createContent({ contentName: 'Steady', liveDate: '2026-02-01', contentEditorId: editorId, publisherTitleId: titleId });
+    const created = await createContent({ contentName: 'Steady', liveDate: '2026-02-01', contentEditorId: String(editorId), publisherTitleId: String(titleId) });
     const before = await databaseState(created.id);
 
-    for (const input of [{}, { contentName: 'Steady', liveDate: '2026-02-01', contentEditorId: editorId, publisherTitleId: titleId, status: 'DRAFT', campaignId: fx.campaignId, phaseId: Number(fx.phaseId) }]) {
+    for (const input of [{}, { contentName: 'Steady', liveDate: '2026-02-01', contentEditorId: String(editorId), publisherTitleId: String(titleId), status: 'DRAFT', campaignId: fx.campaignId, phaseId: Number(fx.phaseId) }]) {
       const payload = (await update(created.id, input)).body.data.contentUpdate;
       expect(payload).toEqual({ content: created, userErrors: [] });
     }
@@ -1118,14 +1118,14 @@ describe('mutation contentUpdate', () => {
 
   describe('references: contentEditorId and publisherTitleId', () => {
     it.each<[string, () => Record<string, unknown>, string, string]>([
-      ['an editor id that names nothing', () => ({ contentEditorId: 999999 }), 'contentEditorId', EDITOR_MESSAGE],
-      ["another workspace's user as editor", () => ({ contentEditorId: foreignEditorId }), 'contentEditorId', EDITOR_MESSAGE],
-      ['a deleted user as editor', () => ({ contentEditorId: deletedEditorId }), 'contentEditorId', EDITOR_MESSAGE],
-      ['a title id that names nothing', () => ({ publisherTitleId: 999999 }), 'publisherTitleId', TITLE_MESSAGE],
-      ["another workspace's title", () => ({ publisherTitleId: foreignTitleId }), 'publisherTitleId', TITLE_MESSAGE],
-      ['a title of a deleted publisher profile', () => ({ publisherTitleId: deletedProfileTitleId }), 'publisherTitleId', TITLE_MESSAGE],
+      ['an editor id that names nothing', () => ({ contentEditorId: '999999' }), 'contentEditorId', EDITOR_MESSAGE],
+      ["another workspace's user as editor", () => ({ contentEditorId: String(foreignEditorId) }), 'contentEditorId', EDITOR_MESSAGE],
+      ['a deleted user as editor', () => ({ contentEditorId: String(deletedEditorId) }), 'contentEditorId', EDITOR_MESSAGE],
+      ['a title id that names nothing', () => ({ publisherTitleId: '999999' }), 'publisherTitleId', TITLE_MESSAGE],
+      ["another workspace's title", () => ({ publisherTitleId: String(foreignTitleId) }), 'publisherTitleId', TITLE_MESSAGE],
+      ['a title of a deleted publisher profile', () => ({ publisherTitleId: String(deletedProfileTitleId) }), 'publisherTitleId', TITLE_MESSAGE],
     ])('refuses %s with a BAD_USER_INPUT userError, and changes nothing', async (_name, fields, field, message) => {
-      const content = await createContent({ contentEditorId: editorId, publisherTitleId: titleId });
+      const content = await createContent({ contentEditorId: String(editorId), publisherTitleId: String(titleId) });
       const before = await databaseState(content.id);
 
       const response = await update(content.id, { contentDescription: 'Would be changed', ...fields() });
@@ -1138,14 +1138,14 @@ describe('mutation contentUpdate', () => {
     it('does not re-judge an editor and a title deleted since they were set', async () => {
       const leaving = await fixtures.createUser(ws, 'editor.leaving.update@example.com');
       const closing = await fixtures.createPublisherProfile(app, ws, 'Closing soon', ['Closing soon title']);
-      const created = await createContent({ contentEditorId: leaving, publisherTitleId: closing.titleIds[0] });
+      const created = await createContent({ contentEditorId: String(leaving), publisherTitleId: String(closing.titleIds[0]) });
       await deleteUser(ws, leaving);
       await deletePublisherProfile(ws, closing.profileId);
 
-      const payload = (await update(created.id, { contentName: 'Renamed', contentEditorId: leaving, publisherTitleId: closing.titleIds[0] })).body.data.contentUpdate;
+      const payload = (await update(created.id, { contentName: 'Renamed', contentEditorId: String(leaving), publisherTitleId: String(closing.titleIds[0]) })).body.data.contentUpdate;
 
       expect(payload.userErrors).toEqual([]);
-      expect(payload.content).toMatchObject({ contentName: 'Renamed', contentEditorId: leaving, publisherTitleId: closing.titleIds[0] });
+      expect(payload.content).toMatchObject({ contentName: 'Renamed', contentEditorId: String(leaving), publisherTitleId: String(closing.titleIds[0]) });
     });
   });
 

@@ -403,7 +403,7 @@ describe('POST /v2/contents (create)', () => {
       ['live_date as a number', () => ({ live_date: 20260101 }), 'live_date'],
       ['publisher_product_id 0', () => ({ publisher_product_id: 0 }), 'publisher_product_id'],
       ['publisher_product_id negative', () => ({ publisher_product_id: -1 }), 'publisher_product_id'],
-      ['publisher_product_id as a string', () => ({ publisher_product_id: '3' }), 'publisher_product_id'],
+      ['publisher_product_id as a word', () => ({ publisher_product_id: 'three' }), 'publisher_product_id'],
       ['publisher_title_id fractional', () => ({ publisher_title_id: 2.5 }), 'publisher_title_id'],
       ['publisher_title_id beyond 32 bits', () => ({ publisher_title_id: 2 ** 31 }), 'publisher_title_id'],
       ['content_editor_id 0', () => ({ content_editor_id: 0 }), 'content_editor_id'],
@@ -793,6 +793,15 @@ describe('PUT /v2/contents/:content_id (update)', () => {
     expect((await rawContent(created.content_id))?.status).toBe(2);
   });
 
+  it('takes every id that names a record as a string of digits too, and returns integers', async () => {
+    const created = await createContent();
+
+    const response = await update(created.content_id, { content_editor_id: String(secondEditorId), publisher_title_id: String(secondTitleId), publisher_product_id: '12' });
+
+    expect(response.status).toBe(200);
+    expect(response.body.content).toMatchObject({ content_editor: secondEditorId, publisher_title_id: secondTitleId, publisher_product_id: 12 });
+  });
+
   it('accepts status as an integer too', async () => {
     const created = await createContent();
     expect((await update(created.content_id, { status: 2 })).body.content.status).toBe(2);
@@ -1065,7 +1074,7 @@ describe('PUT /v2/contents/:content_id (update)', () => {
       ['negative metric', () => ({ e_impressions: -10 }), 'e_impressions'],
       ['non-integer metric', () => ({ g_article_views: 0.5 }), 'g_article_views'],
       ['content_editor_id 0', () => ({ content_editor_id: 0 }), 'content_editor_id'],
-      ['publisher_title_id as a string', () => ({ publisher_title_id: '7' }), 'publisher_title_id'],
+      ['publisher_title_id as a word', () => ({ publisher_title_id: 'seven' }), 'publisher_title_id'],
       ['unknown field', () => ({ content_status: 2 }), 'content_status'],
     ];
 

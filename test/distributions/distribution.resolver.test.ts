@@ -174,7 +174,7 @@ async function fetchDistribution(id: string, workspace = ws): Promise<AnyBody> {
 /** Every field as a create writes it, with a link and two media files. */
 const fullInput = (): Record<string, AnyBody> => ({
   distributionTypeId: 3,
-  publisherTitleId: titleId,
+  publisherTitleId: String(titleId),
   status: 'SCHEDULED',
   distributionClass: 4,
   countClicksAs: 2,
@@ -292,7 +292,7 @@ describe('query distribution', () => {
       contentId,
       campaignId: home.campaignId,
       distributionTypeId: 3,
-      publisherTitleId: titleId,
+      publisherTitleId: String(titleId),
       status: 'SCHEDULED',
       distributionClass: 4,
       countClicksAs: 2,
@@ -419,7 +419,7 @@ describe('Content.distributions', () => {
 describe('Distribution.publisherTitle', () => {
   it('is null when no title is set, and the title (with its profile) when one is', async () => {
     const contentId = await newContent();
-    const [none, titled] = await createDistributions(contentId, [{ distributionTypeId: 1 }, { distributionTypeId: 1, publisherTitleId: secondTitleId }]);
+    const [none, titled] = await createDistributions(contentId, [{ distributionTypeId: 1 }, { distributionTypeId: 1, publisherTitleId: String(secondTitleId) }]);
 
     const unset = await gql(PUBLISHER_TITLE, { id: none.id });
     const set = await gql(PUBLISHER_TITLE, { id: titled.id });
@@ -428,7 +428,7 @@ describe('Distribution.publisherTitle', () => {
     expect(set.body.errors).toBeUndefined();
     expect(set.body.data.distribution).toEqual({
       id: titled.id,
-      publisherTitleId: secondTitleId,
+      publisherTitleId: String(secondTitleId),
       publisherTitle: { id: String(secondTitleId), name: 'Planet Weekly', publisherProfileId: expect.stringMatching(/^\d+$/), publisherProfile: { id: expect.stringMatching(/^\d+$/), name: 'Daily Planet' } },
     });
     expect(set.body.data.distribution.publisherTitle.publisherProfile.id).toBe(set.body.data.distribution.publisherTitle.publisherProfileId);
@@ -436,13 +436,13 @@ describe('Distribution.publisherTitle', () => {
 
   it('is null once the publisher profile is deleted, while publisherTitleId keeps the id', async () => {
     const closing = await fixtures.createPublisherProfile(app, ws, 'Closing down', ['Closing title']);
-    const created = await createDistribution(await newContent(), { publisherTitleId: closing.titleIds[0] });
+    const created = await createDistribution(await newContent(), { publisherTitleId: String(closing.titleIds[0]) });
     expect((await gql(PUBLISHER_TITLE, { id: created.id })).body.data.distribution.publisherTitle).toMatchObject({ id: String(closing.titleIds[0]) });
 
     await deletePublisherProfile(ws, closing.profileId);
 
     const response = await gql(PUBLISHER_TITLE, { id: created.id });
-    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distribution: { id: created.id, publisherTitleId: closing.titleIds[0], publisherTitle: null } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distribution: { id: created.id, publisherTitleId: String(closing.titleIds[0]), publisherTitle: null } } });
   });
 
   it('never resolves another workspace’s title, even when a stored id names one', async () => {
@@ -452,15 +452,15 @@ describe('Distribution.publisherTitle', () => {
 
     const response = await gql(PUBLISHER_TITLE, { id: created.id });
 
-    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distribution: { id: created.id, publisherTitleId: foreignTitleId, publisherTitle: null } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distribution: { id: created.id, publisherTitleId: String(foreignTitleId), publisherTitle: null } } });
   });
 
   it('gives each distribution of a content piece its own title', async () => {
     const contentId = await newContent();
     const records = await createDistributions(contentId, [
-      { distributionTypeId: 1, publisherTitleId: titleId },
+      { distributionTypeId: 1, publisherTitleId: String(titleId) },
       { distributionTypeId: 1 },
-      { distributionTypeId: 1, publisherTitleId: secondTitleId },
+      { distributionTypeId: 1, publisherTitleId: String(secondTitleId) },
     ]);
 
     const response = await gql('query ($id: ID!) { content(id: $id) { distributions { id publisherTitle { id } } } }', { id: contentId });
@@ -548,12 +548,12 @@ describe('mutation distributionsCreate', () => {
     const cases: [string, () => unknown[], [string[], string][]][] = [
       ['distributionTypeId beyond the library', () => [input({ distributionTypeId: 11 })], [[['distributions', '0', 'distributionTypeId'], TYPE_MESSAGE]]],
       ['linkType beyond the library', () => [input({ primaryLink: { linkType: 6, originalLink: 'https://example.com' } })], [[['distributions', '0', 'primaryLink', 'linkType'], LINK_TYPE_MESSAGE]]],
-      ['a title id that names nothing', () => [input({ publisherTitleId: 999999 })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
-      ["another workspace's title", () => [input({ publisherTitleId: foreignTitleId })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
-      ['a title of a deleted publisher profile', () => [input({ publisherTitleId: deletedProfileTitleId })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
+      ['a title id that names nothing', () => [input({ publisherTitleId: '999999' })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
+      ["another workspace's title", () => [input({ publisherTitleId: String(foreignTitleId) })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
+      ['a title of a deleted publisher profile', () => [input({ publisherTitleId: String(deletedProfileTitleId) })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
       [
         'bad references in a second entry',
-        () => [fullInput(), input({ distributionTypeId: 12, publisherTitleId: foreignTitleId })],
+        () => [fullInput(), input({ distributionTypeId: 12, publisherTitleId: String(foreignTitleId) })],
         [
           [['distributions', '1', 'distributionTypeId'], TYPE_MESSAGE],
           [['distributions', '1', 'publisherTitleId'], TITLE_MESSAGE],
@@ -704,17 +704,17 @@ describe('mutation distributionsUpdate', () => {
       const contentId = await newContent();
       const [created] = await createDistributions(contentId, [fullInput()]);
 
-      const [updated] = await updateDistributions(contentId, [{ id: created.id, publisherTitleId: secondTitleId }]);
+      const [updated] = await updateDistributions(contentId, [{ id: created.id, publisherTitleId: String(secondTitleId) }]);
 
-      expect(updated).toEqual({ ...created, publisherTitleId: secondTitleId, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(updated).toEqual({ ...created, publisherTitleId: String(secondTitleId), updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
     });
 
     it.each<[string, (created: AnyBody) => unknown[], [string[], string][]]>([
       ['the type to one beyond the library', (created) => [{ id: created.id, distributionTypeId: 11 }], [[['distributions', '0', 'distributionTypeId'], TYPE_MESSAGE]]],
       ['the link type to one beyond the library', (created) => [{ id: created.id, primaryLink: { linkType: 6 } }], [[['distributions', '0', 'primaryLink', 'linkType'], LINK_TYPE_MESSAGE]]],
-      ["the title to another workspace's", (created) => [{ id: created.id, publisherTitleId: foreignTitleId }], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
-      ['the title to one of a deleted publisher profile', (created) => [{ id: created.id, publisherTitleId: deletedProfileTitleId }], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
-      ['a new entry with an unknown title', (created) => [{ id: created.id, distributionLabel: 'Fine' }, { distributionTypeId: 1, publisherTitleId: 999999 }], [[['distributions', '1', 'publisherTitleId'], TITLE_MESSAGE]]],
+      ["the title to another workspace's", (created) => [{ id: created.id, publisherTitleId: String(foreignTitleId) }], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
+      ['the title to one of a deleted publisher profile', (created) => [{ id: created.id, publisherTitleId: String(deletedProfileTitleId) }], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
+      ['a new entry with an unknown title', (created) => [{ id: created.id, distributionLabel: 'Fine' }, { distributionTypeId: 1, publisherTitleId: '999999' }], [[['distributions', '1', 'publisherTitleId'], TITLE_MESSAGE]]],
     ])('refuses changing %s with a BAD_USER_INPUT userError, and changes nothing', async (_name, distributions, errors) => {
       const contentId = await newContent();
       const [created] = await createDistributions(contentId, [fullInput()]);
@@ -728,10 +728,10 @@ describe('mutation distributionsUpdate', () => {
     it('does not re-judge a title deleted since it was set: other fields still change', async () => {
       const contentId = await newContent();
       const closing = await fixtures.createPublisherProfile(app, ws, 'Closing soon', ['Closing soon title']);
-      const [created] = await createDistributions(contentId, [{ ...fullInput(), publisherTitleId: closing.titleIds[0] }]);
+      const [created] = await createDistributions(contentId, [{ ...fullInput(), publisherTitleId: String(closing.titleIds[0]) }]);
       await deletePublisherProfile(ws, closing.profileId);
 
-      const [updated] = await updateDistributions(contentId, [{ id: created.id, distributionLabel: 'Renamed', publisherTitleId: closing.titleIds[0], distributionTypeId: 3 }]);
+      const [updated] = await updateDistributions(contentId, [{ id: created.id, distributionLabel: 'Renamed', publisherTitleId: String(closing.titleIds[0]), distributionTypeId: 3 }]);
 
       expect(updated).toEqual({ ...created, distributionLabel: 'Renamed', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
     });

@@ -9,7 +9,7 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 
 const LIBRARIES = `
   query Libraries($names: [String!]) {
-    referenceLibraries(names: $names) { name description entries { id name parentId } }
+    referenceLibraries(names: $names) { name description entries { code name parentCode } }
   }
 `;
 
@@ -52,7 +52,7 @@ async function restLibrary(name: string): Promise<AnyBody> {
   return {
     name,
     description,
-    entries: entries.map((entry: AnyBody) => ({ id: entry.id, name: entry.name, parentId: entry.brand_industry_id ?? null })),
+    entries: entries.map((entry: AnyBody) => ({ code: entry.id, name: entry.name, parentCode: entry.brand_industry_id ?? null })),
   };
 }
 
@@ -79,11 +79,11 @@ describe('query referenceLibraries', () => {
       expect(library.description).not.toBe('');
       expect(library.entries.length).toBeGreaterThan(0);
       for (const entry of library.entries) {
-        expect(Number.isInteger(entry.id)).toBe(true);
+        expect(Number.isInteger(entry.code)).toBe(true);
         expect(typeof entry.name).toBe('string');
-        expect(entry.parentId === null || Number.isInteger(entry.parentId)).toBe(true);
+        expect(entry.parentCode === null || Number.isInteger(entry.parentCode)).toBe(true);
       }
-      const ids = library.entries.map((entry: AnyBody) => entry.id);
+      const ids = library.entries.map((entry: AnyBody) => entry.code);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
     }
   });
@@ -109,8 +109,8 @@ describe('query referenceLibraries', () => {
 
     expect(some.map((library) => library.name)).toEqual(['role-types', 'link-types']);
     expect(some[0].entries).toEqual([
-      { id: 1, name: 'Campaign Manager', parentId: null },
-      { id: 2, name: 'Content Editor', parentId: null },
+      { code: 1, name: 'Campaign Manager', parentCode: null },
+      { code: 2, name: 'Content Editor', parentCode: null },
     ]);
     expect(some[1].entries).toHaveLength(5);
   });
@@ -119,14 +119,14 @@ describe('query referenceLibraries', () => {
     expect(await libraries({ names: [] })).toEqual([]);
   });
 
-  it('gives brand sub-industries their brand industry as parentId, and every other entry a null parentId', async () => {
+  it('gives brand sub-industries their brand industry as parentCode, and every other entry a null parentCode', async () => {
     const [industries, subIndustries, distributionTypes] = await libraries({ names: ['brand-industries', 'brand-sub-industries', 'distribution-types'] });
 
     expect(subIndustries.entries).toHaveLength(36);
-    const industryIds = industries.entries.map((entry: AnyBody) => entry.id);
-    for (const entry of subIndustries.entries) expect(industryIds).toContain(entry.parentId);
-    for (const id of industryIds) expect(subIndustries.entries.filter((entry: AnyBody) => entry.parentId === id)).toHaveLength(3);
-    for (const entry of [...industries.entries, ...distributionTypes.entries]) expect(entry.parentId).toBeNull();
+    const industryCodes = industries.entries.map((entry: AnyBody) => entry.code);
+    for (const entry of subIndustries.entries) expect(industryCodes).toContain(entry.parentCode);
+    for (const code of industryCodes) expect(subIndustries.entries.filter((entry: AnyBody) => entry.parentCode === code)).toHaveLength(3);
+    for (const entry of [...industries.entries, ...distributionTypes.entries]) expect(entry.parentCode).toBeNull();
   });
 
   it('is the same for every workspace', async () => {
