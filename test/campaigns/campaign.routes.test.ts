@@ -1,6 +1,7 @@
 import { rowById, rowCounts } from '../support/database-state';
 import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, withoutRequestId } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
+import { blockedOrFinished } from '../support/locks';
 import { timedResourceEvents, type TimedOutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
@@ -185,8 +186,9 @@ async function whileAccountIsBeingDeleted(account: number, request: () => Promis
     const [{ count }] = await runner.query('SELECT count(*)::int AS count FROM campaigns WHERE primary_advertiser_account_id = $1 AND deleted_at IS NULL', [account]);
     expect(count).toBe(0);
     const pending = request();
-    // Give the request time to finish (if it does not wait for the account) before the delete commits.
-    await Promise.race([pending, new Promise((resolve) => setTimeout(resolve, 300))]);
+    // The delete commits only once the request has finished (it did not wait for the account) or
+    // is seen waiting for the lock held here: either way it has gone as far as it can first.
+    await blockedOrFinished(app, runner, pending);
     await runner.query('UPDATE advertiser_accounts SET is_deleted = 1, deleted_at = now() WHERE id = $1', [account]);
     await runner.commitTransaction();
     return await pending;

@@ -2,6 +2,7 @@ import { rowById, rowCounts } from '../support/database-state';
 import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, withoutRequestId } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { createCampaign, createCampaignsFixture, createPhases, type CampaignsFixture } from '../support/fixtures';
+import { blockedOrFinished } from '../support/locks';
 import { timedResourceEvents, type TimedOutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
@@ -147,8 +148,9 @@ async function whileParentIsBeingDeleted(table: 'campaigns' | 'phases', id: numb
     await runner.startTransaction();
     await runner.query(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
     const pending = request();
-    // Give the request time to finish (if it does not wait for the parent) before the delete commits.
-    await Promise.race([pending, new Promise((resolve) => setTimeout(resolve, 300))]);
+    // The delete commits only once the request has finished (it did not wait for the parent) or
+    // is seen waiting for the lock held here: either way it has gone as far as it can first.
+    await blockedOrFinished(app, runner, pending);
     await runner.query(`UPDATE contents SET deleted_at = now() WHERE ${column} = $1 AND deleted_at IS NULL`, [id]);
     await runner.query(`UPDATE ${table} SET deleted_at = now() WHERE id = $1`, [id]);
     await runner.commitTransaction();
@@ -171,10 +173,8 @@ async function whileDistributionIsBeingAdded(content: AnyBody, request: () => Pr
     await runner.startTransaction();
     await runner.query('SELECT id FROM contents WHERE id = $1 FOR SHARE', [content.content_id]);
     const pending = request();
-    let settled = false;
-    void pending.then(() => (settled = true));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(settled).toBe(false);
+    // The request must wait for the piece: seen in PostgreSQL waiting for the lock held here, not finished.
+    expect(await blockedOrFinished(app, runner, pending)).toBe('blocked');
     const [{ id }] = await runner.query(
       'INSERT INTO distributions (organisation_id, content_id, campaign_id, distribution_type_id) SELECT organisation_id, id, campaign_id, 1 FROM contents WHERE id = $1 RETURNING id',
       [content.content_id],

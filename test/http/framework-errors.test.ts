@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { frameworkAnswerOptions } from '../../src/http/framework-errors';
 import { createLogger } from '../../src/logging/logger';
 import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
+import { eventually } from '../support/webhook-receiver';
 
 /**
  * Answers that Fastify and Node's HTTP server used to write on their own, in their own format:
@@ -267,11 +268,15 @@ describe('an Expect header other than 100-continue', () => {
 describe('a request that arrives while the server shuts down', () => {
   it('is a 503 envelope with Retry-After and Connection: close (Fastify answered in its own format)', async () => {
     const closing = await startTestApp();
+    const accepted = new Promise<net.Socket>((resolve) => closing.running.server.server.once('connection', resolve));
     const socket = await connect(closing.baseUrl);
+    const serverSide = await accepted;
     const answer = readResponse(socket);
-    // Half a request keeps the connection busy, so shutdown waits for it instead of closing it as idle.
-    socket.write('GET /healthz HTTP/1.1\r\nhost: localhost\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Half a request keeps the connection busy, so shutdown waits for it instead of closing it as idle;
+    // shutdown starts once the server has read it (its parser is then inside a request).
+    const head = 'GET /healthz HTTP/1.1\r\nhost: localhost\r\n';
+    socket.write(head);
+    await eventually(async () => serverSide.bytesRead, (read) => read >= Buffer.byteLength(head));
     const stopped = closing.close();
     try {
       await waitUntilRefused(closing.baseUrl);

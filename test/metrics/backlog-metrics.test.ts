@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { Workspace } from '../support/test-app';
+import { eventually } from '../support/webhook-receiver';
 import { createWebhook, WEBHOOKS_PATH } from '../support/webhooks';
 import { pgPoolOf } from '../../src/metrics/pool-metrics';
 import { startMetricsTestApp, type MetricsTestApp } from './metrics-test-app';
@@ -106,8 +107,9 @@ describe('a backlog that cannot be counted', () => {
     } finally {
       for (const client of held) client.release();
     }
-    // The late count got its connection once one was free, and gave it back.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The late count got its connection once one was free, and gave it back: seen in the pool (no
+    // one waiting, every connection idle), then the next scrape counts again.
+    await eventually(async () => ({ waiting: pool.waitingCount, busy: pool.totalCount - pool.idleCount }), ({ waiting, busy }) => waiting === 0 && busy === 0);
     expect(valueOf((await scrape(app.metricsUrl!)).samples, 'outbox_backlog_up')).toBe(1);
   });
 });

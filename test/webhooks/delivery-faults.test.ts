@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { deliveryWorkDone } from '../support/delivery-work';
 import { childEnv, ROOT } from '../support/processes';
 import { type AnyBody, startTestApp, TEST_SECRETS_KEY, type TestApp, type Workspace } from '../support/test-app';
 import { withAdminClient } from '../support/test-database';
@@ -173,12 +174,14 @@ describe('a worker killed mid-delivery', () => {
 describe('two worker processes on one database', () => {
   it('deliver every event, each attempt by one worker only', async () => {
     const { id } = await subscribe();
-    startWorker();
-    startWorker();
+    const workers = [startWorker(), startWorker()];
     await createAccounts(40);
     await receiver.waitFor(40, 30_000);
     await eventually(() => deliveries(id), (list) => list.length === 40 && list.every((d) => d.status === 'succeeded'));
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // No attempt job left to run, then both workers stopped the graceful way (attempts in flight
+    // finish first): no request can come after this, so a duplicate would be here by now.
+    await deliveryWorkDone(app, [id], 30_000);
+    await Promise.all(workers.map((worker) => stopWorker(worker)));
     const ids = receiver.requests.map((request) => request.headers['webhook-id']);
     expect(new Set(ids).size).toBe(40);
     expect(ids).toHaveLength(40);

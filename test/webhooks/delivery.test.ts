@@ -3,6 +3,7 @@ import { createLogger } from '../../src/logging/logger';
 import { recordEvent } from '../../src/outbox/outbox';
 import { DeliveryQueue } from '../../src/webhooks/delivery/delivery-queue';
 import { pruneWebhookData, requeueStaleDeliveries } from '../../src/webhooks/delivery/webhook-worker';
+import { attemptJobStates, deliveryWork, deliveryWorkDone } from '../support/delivery-work';
 import { eventually, verify, WebhookReceiver } from '../support/webhook-receiver';
 
 /**
@@ -89,18 +90,20 @@ describe('delivery of a committed change', () => {
     expect(logged).toMatchObject({ webhook_id: id, event_id: request.json.id, event_type: 'campaign_created', status: 'succeeded', attempt_count: 1, last_status_code: 200, next_attempt_at: null });
     const detail = await delivery(id, logged.id);
     expect(detail.attempts).toEqual([{ attempt: 1, started_at: expect.any(String), duration_ms: expect.any(Number), status_code: 200, error: null, response_body: '{"received":true}' }]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once every delivery to it is final and no attempt job is left, a second request can no longer come.
+    await deliveryWorkDone(app, [id]);
     expect(receiver.requests).toHaveLength(1);
   });
 
   it('sends only the subscribed types: an account event reaches no campaign subscriber', async () => {
-    await subscribe(['campaign_updated']);
+    const { id } = await subscribe(['campaign_updated']);
     await createAccount();
     const campaign = await createCampaign();
     await ws.api.post(`/v2/campaigns/${campaign.id}`, { campaign_title: 'Renamed' });
     const [request] = await receiver.waitFor(1);
     expect(request.json.type).toBe('campaign_updated');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every event above relayed (the account and campaign ones too) and every delivery made of them done.
+    await deliveryWorkDone(app, [id]);
     expect(receiver.requests.map((r) => r.json.type)).toEqual(['campaign_updated']);
   });
 
@@ -110,10 +113,11 @@ describe('delivery of a committed change', () => {
     try {
       const response = await other.api.post('/v2/webhooks', { name: 'theirs', url: theirs.url, events: ['advertiser_account_created'] });
       expect(response.status).toBe(200);
-      await subscribe(['advertiser_account_created']);
+      const { id } = await subscribe(['advertiser_account_created']);
       await createAccount('Mine');
       await receiver.waitFor(1);
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      // The event relayed, and whatever deliveries it made to either webhook done.
+      await deliveryWorkDone(app, [id, response.body.data.webhook.id]);
       expect(theirs.requests).toHaveLength(0);
     } finally {
       await theirs.stop();
@@ -208,7 +212,8 @@ describe('manual deliveries', () => {
     expect(redelivered.body.data.delivery.id).not.toBe(queued.body.data.delivery.id);
     const [, again] = await receiver.waitFor(2);
     expect(again.headers['webhook-id']).toBe(ping.headers['webhook-id']);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Both webhooks post to this receiver: once all their work is done, what it got is all it gets.
+    await deliveryWorkDone(app, [id, other.id]);
     expect(receiver.requests).toHaveLength(2);
     expect(await deliveries(other.id)).toEqual([]);
   });
@@ -327,13 +332,24 @@ describe('a delivery whose job was lost', () => {
       `INSERT INTO outbox_events (organisation_id, event_type, resource_type, resource_id, payload, relayed_at) VALUES ($1, 'advertiser_account_created', 'advertiser_account', 1, '{"advertiser_account":{"id":1}}', now()) RETURNING id`,
       [ws.organisationId],
     );
-    await app.dataSource.query(`INSERT INTO webhook_deliveries (organisation_id, webhook_id, event_id, event_type, next_attempt_at) VALUES ($1, $2, $3, 'advertiser_account_created', now() - interval '20 minutes')`, [
-      ws.organisationId,
-      id,
-      event.id,
-    ]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(receiver.requests).toHaveLength(0);
+    const [lost] = await app.dataSource.query(
+      `INSERT INTO webhook_deliveries (organisation_id, webhook_id, event_id, event_type, next_attempt_at) VALUES ($1, $2, $3, 'advertiser_account_created', now() - interval '20 minutes') RETURNING id`,
+      [ws.organisationId, id, event.id],
+    );
+    const lostId = Number(lost.id);
+    expect(await attemptJobStates(app, lostId)).toEqual([]);
+    // The worker relays and delivers a later event to the same webhook, and leaves the lost one alone:
+    // wait until that event is delivered and no attempt job of this webhook is left to run.
+    await createAccount('Later');
+    const [later] = await receiver.waitFor(1);
+    expect(later.json.data).toMatchObject({ advertiser_account: { name: 'Later' } });
+    await eventually(
+      async () => ({ work: await deliveryWork(app, [id]), log: await deliveries(id) }),
+      ({ work, log }) => work.unrelayedEvents === 0 && work.unfinishedJobs === 0 && log.some((d) => d.event_id === later.json.id && d.status === 'succeeded'),
+    );
+    expect(receiver.requests).toHaveLength(1);
+    expect(await delivery(id, lostId)).toMatchObject({ status: 'pending', attempt_count: 0, attempts: [] });
+    expect(await attemptJobStates(app, lostId)).toEqual([]);
 
     const queue = new DeliveryQueue(app.databaseUrl, createLogger('silent'), { supervise: false, poolSize: 2 });
     try {
@@ -342,15 +358,15 @@ describe('a delivery whose job was lost', () => {
     } finally {
       await queue.stop();
     }
-    const [request] = await receiver.waitFor(1);
+    const [, request] = await receiver.waitFor(2);
     expect(request.headers['webhook-id']).toBe(String(event.id));
-    await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
+    await eventually(() => deliveries(id), (list) => list.find((d) => d.id === lostId)?.status === 'succeeded');
   });
 });
 
 describe('a rolled-back transaction', () => {
   it('sends nothing: an event recorded in a transaction that then fails is never delivered', async () => {
-    await subscribe(['advertiser_account_created']);
+    const { id } = await subscribe(['advertiser_account_created']);
     await expect(
       app.dataSource.transaction(async (manager) => {
         await recordEvent(manager, { organisationId: ws.organisationId, requestId: null }, { type: 'advertiser_account_created', resourceType: 'advertiser_account', resourceId: 999, payload: { advertiser_account: { id: 999 } } });
@@ -360,7 +376,8 @@ describe('a rolled-back transaction', () => {
     await createAccount('Committed');
     const [request] = await receiver.waitFor(1);
     expect(request.json.data).toMatchObject({ advertiser_account: { name: 'Committed' } });
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Every committed event relayed and its deliveries done: had the rolled-back one been kept, it would have arrived by now.
+    await deliveryWorkDone(app, [id]);
     expect(receiver.requests).toHaveLength(1);
   });
 });

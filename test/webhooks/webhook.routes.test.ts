@@ -1,4 +1,5 @@
 import { rowById } from '../support/database-state';
+import { attemptJobStates, runningWorkers } from '../support/delivery-work';
 import { expectInvalid, expectRestUnauthenticated, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, type SendRequest, withoutRequestId } from '../support/expectations';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 import {
@@ -1309,7 +1310,10 @@ describe('POST /v2/webhooks/{id}/test', () => {
   it('stays pending while no worker runs, and is listed in the delivery log', async () => {
     const webhook = await createWebhook(ws);
     const delivery = await pingWebhook(ws, webhook.id);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Rather than waiting to see nothing happen: its attempt is queued and unclaimed, and no worker
+    // is attached to the database to claim it, so pending is where it stays.
+    expect(await runningWorkers(app)).toBe(0);
+    expect(await attemptJobStates(app, delivery.id)).toEqual(['created']);
 
     const log = await ws.api.get(`${WEBHOOKS_PATH}/${webhook.id}/deliveries`);
 

@@ -1,0 +1,27 @@
+import type { QueryRunner } from 'typeorm';
+import type { TestApp } from './test-app';
+import { eventually } from './webhook-receiver';
+
+/**
+ * Waits until `pending` (a request sent while `holder`'s transaction holds row locks) has either
+ * finished, or is seen in PostgreSQL waiting for a lock that `holder` holds. Tests that interleave
+ * a request with a transaction of their own wait for this before going on, rather than for a
+ * fixed time that a slow machine may not honour. Answers which it was.
+ */
+export async function blockedOrFinished(app: TestApp, holder: QueryRunner, pending: Promise<unknown>): Promise<'blocked' | 'finished'> {
+  let finished = false;
+  const settle = (): void => {
+    finished = true;
+  };
+  void pending.then(settle, settle);
+  const [{ pid }] = await holder.query('SELECT pg_backend_pid() AS pid');
+  const state = await eventually(
+    async () => {
+      if (finished) return 'finished';
+      const [{ waiting }] = await app.dataSource.query('SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid]);
+      return waiting > 0 ? 'blocked' : 'running';
+    },
+    (current) => current !== 'running',
+  );
+  return state === 'finished' ? 'finished' : 'blocked';
+}
