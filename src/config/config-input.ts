@@ -127,6 +127,11 @@ class EnvironmentInput {
   @Max(100_000, { message: 'GRAPHQL_MAX_ALIASES must be between 0 and 100000' })
   graphqlMaxAliases!: number;
 
+  @IsInt({ message: 'GRAPHQL_MAX_BATCH must be an integer' })
+  @Min(1, { message: 'GRAPHQL_MAX_BATCH must be between 1 and 100' })
+  @Max(100, { message: 'GRAPHQL_MAX_BATCH must be between 1 and 100' })
+  graphqlMaxBatch!: number;
+
   @IsInt({ message: 'GRAPHQL_COST_BUCKET_SIZE must be an integer' })
   @Min(1, { message: 'GRAPHQL_COST_BUCKET_SIZE must be between 1 and 1000000000000' })
   @Max(1_000_000_000_000, { message: 'GRAPHQL_COST_BUCKET_SIZE must be between 1 and 1000000000000' })
@@ -156,6 +161,8 @@ export const DEFAULT_GRAPHQL_COST: GraphQLCostSettings = {
   maxDepth: 12,
   maxFields: 500,
   maxAliases: 50,
+  // Operations in one batched POST (a JSON array), each costed and rate-limited as if sent alone.
+  maxBatch: 10,
   // Room for about 40 of the heaviest queries in flight at once per key, refilled in 10 s.
   bucketSize: 50_000_000,
   restoreRate: 5_000_000,
@@ -237,6 +244,7 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     graphqlMaxDepth: toInteger(nonEmpty(env.GRAPHQL_MAX_DEPTH), DEFAULT_GRAPHQL_COST.maxDepth),
     graphqlMaxFields: toInteger(nonEmpty(env.GRAPHQL_MAX_FIELDS), DEFAULT_GRAPHQL_COST.maxFields),
     graphqlMaxAliases: toInteger(nonEmpty(env.GRAPHQL_MAX_ALIASES), DEFAULT_GRAPHQL_COST.maxAliases),
+    graphqlMaxBatch: toInteger(nonEmpty(env.GRAPHQL_MAX_BATCH), DEFAULT_GRAPHQL_COST.maxBatch),
     graphqlCostBucketSize: toInteger(nonEmpty(env.GRAPHQL_COST_BUCKET_SIZE), DEFAULT_GRAPHQL_COST.bucketSize),
     graphqlCostRestoreRate: toInteger(nonEmpty(env.GRAPHQL_COST_RESTORE_RATE), DEFAULT_GRAPHQL_COST.restoreRate),
     metricsPort: toOptionalInteger(nonEmpty(env.METRICS_PORT)),
@@ -264,6 +272,7 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     graphqlMaxDepth,
     graphqlMaxFields,
     graphqlMaxAliases,
+    graphqlMaxBatch,
     graphqlCostBucketSize,
     graphqlCostRestoreRate,
     metricsPort,
@@ -281,6 +290,7 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     maxDepth: graphqlMaxDepth,
     maxFields: graphqlMaxFields,
     maxAliases: graphqlMaxAliases,
+    maxBatch: graphqlMaxBatch,
     bucketSize: graphqlCostBucketSize,
     restoreRate: graphqlCostRestoreRate,
   };

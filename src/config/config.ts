@@ -58,6 +58,8 @@ export interface GraphQLCostSettings {
   maxDepth: number;
   maxFields: number;
   maxAliases: number;
+  /** Operations in one batched request (GRAPHQL_MAX_BATCH). */
+  maxBatch: number;
   /** The per-key leaky bucket: its size and its refill per second, in points. */
   bucketSize: number;
   restoreRate: number;

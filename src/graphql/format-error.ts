@@ -28,6 +28,23 @@ export function isExpectedError(error: unknown): boolean {
   return unwrapResolverError(error) instanceof DomainError;
 }
 
+/**
+ * Apollo refuses some requests before running them with a 4xx status and no code (a persisted
+ * query whose hash does not match its text, an unsupported persisted-query version): the client's
+ * mistake, answered as BAD_REQUEST and not logged as a failure.
+ */
+export function isUncodedRequestRefusal(error: unknown): boolean {
+  if (!(error instanceof GraphQLError) || error.originalError || error.extensions?.code !== undefined) return false;
+  const status = (error.extensions?.http as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/** Apollo's words for those refusals, said so a partner knows what to fix. */
+const REFUSAL_MESSAGES: Readonly<Record<string, string>> = {
+  'provided sha does not match query': 'extensions.persistedQuery.sha256Hash is not the SHA-256 of the query sent with it',
+  'Unsupported persisted query version': 'extensions.persistedQuery.version must be 1',
+};
+
 /** The database could not be reached: SERVICE_UNAVAILABLE, answered with HTTP 503 and Retry-After (graphql-route.ts). */
 export function isServiceUnavailableError(error: unknown): boolean {
   return isDatabaseUnavailable(unwrapResolverError(error));
@@ -46,6 +63,9 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     }
     if (original instanceof DomainError) return { ...base, message: original.message, extensions: { code: original.code } };
     if (isDatabaseUnavailable(original)) return { ...base, message: SERVICE_UNAVAILABLE_MESSAGE, extensions: { code: ErrorCode.SERVICE_UNAVAILABLE } };
+    if (isUncodedRequestRefusal(original)) {
+      return { ...base, message: REFUSAL_MESSAGES[formatted.message] ?? formatted.message, extensions: { code: ErrorCode.BAD_REQUEST } };
+    }
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && PASS_THROUGH_CODES.has(code) && (original instanceof GraphQLError || original === error)) {
       return { ...base, message: withoutEchoedVariable(formatted.message, original), extensions: { code } };

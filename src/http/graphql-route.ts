@@ -7,12 +7,13 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { GraphQLContext } from '../graphql/context';
 import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable } from '../db/database-unavailable';
 import { costLimitsPlugin, DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
-import { formatGraphQLError, isExpectedError, isServiceUnavailableError, withoutSuggestions } from '../graphql/format-error';
+import { formatGraphQLError, isExpectedError, isServiceUnavailableError, isUncodedRequestRefusal, withoutSuggestions } from '../graphql/format-error';
 import { createLoaders } from '../graphql/loaders';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics';
 import type { AppMetrics } from '../metrics/metrics';
 import type { Services } from '../app/services';
 import { authenticate } from './authentication';
+import { batchAnswerStatus, refuseOversizedBatch } from './graphql-batch';
 import type { ExplorerPage } from './explorer/explorer';
 import { idempotencyOnSend, idempotencyPreHandler } from './idempotency/idempotency';
 import { responseSizePlugin } from './limits/response-size';
@@ -31,7 +32,7 @@ function errorLogging(logger: Logger): ApolloServerPlugin<GraphQLContext> {
           const unavailable = errors.find(isServiceUnavailableError);
           if (unavailable) logger.warn({ reqId, status: 503, database: describeUnavailable(unavailable.originalError ?? unavailable) }, 'database unavailable');
           for (const error of errors) {
-            if (!isExpectedError(error) && !error.extensions?.code && !isServiceUnavailableError(error)) {
+            if (!isExpectedError(error) && !error.extensions?.code && !isServiceUnavailableError(error) && !isUncodedRequestRefusal(error)) {
               logger.error({ err: error.originalError ?? error, reqId }, 'GraphQL resolver failed');
             }
           }
@@ -83,10 +84,13 @@ export async function registerGraphQL(
   production: boolean,
   options: GraphQLOptions = {},
 ): Promise<ApolloServer<GraphQLContext>> {
+  const costLimits = options.costLimits ?? DEFAULT_COST_LIMITS;
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     csrfPrevention: true,
     introspection: true,
+    // Arrays of operations (BatchHttpLink), bounded in the preHandler below (graphql-batch.ts).
+    allowBatchedHttpRequests: true,
     // Shutdown is ordered by main.ts (drain HTTP, then the pool, then the database).
     stopOnTerminationSignals: false,
     includeStacktraceInErrorResponses: false,
@@ -98,7 +102,7 @@ export async function registerGraphQL(
       // a nested query (docs/benchmarks.md).
       ApolloServerPluginCacheControlDisabled(),
       fastifyApolloDrainPlugin(app),
-      costLimitsPlugin(options.costLimits ?? DEFAULT_COST_LIMITS),
+      costLimitsPlugin(costLimits),
       errorLogging(app.log),
       serviceUnavailableStatus(),
       responseSizePlugin(),
@@ -125,13 +129,20 @@ export async function registerGraphQL(
       // The explorer page needs no key; without an explorer, a browser's GET is a GraphQL request like any other.
       if (request.method === 'OPTIONS' || (options.explorer && wantsLandingPage(request))) return;
       await requireKey(request, reply);
+      const refused = refuseOversizedBatch(request, reply, costLimits.maxBatch);
+      if (refused) return refused;
       // Mutations only; a query's Idempotency-Key is ignored (src/http/idempotency).
       return idempotency(request, reply);
     },
     onSend: idempotencyOnSend(services.idempotencyKeys),
     // The page is sent here, not in the preHandler, so that it is counted by the rate limiter like before.
     async handler(request, reply) {
-      if (!options.explorer || !wantsLandingPage(request)) return apolloHandler.call(this, request, reply);
+      if (!options.explorer || !wantsLandingPage(request)) {
+        const answer = await apolloHandler.call(this, request, reply);
+        // A batch's results (an array) each carry their own errors (graphql-batch.ts).
+        if (typeof answer === 'string' && answer.startsWith('[')) void reply.code(batchAnswerStatus(request, reply.statusCode));
+        return answer;
+      }
       // Sent by the explorer (reply.sent): nothing to return.
       await options.explorer.send(request, reply);
     },

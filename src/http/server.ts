@@ -9,6 +9,7 @@ import { registerHttpMetrics } from '../metrics/http-metrics';
 import type { AppMetrics } from '../metrics/metrics';
 import { createSchema, type ResolverClasses } from '../graphql/schema';
 import type { Services } from '../app/services';
+import { registerApiAnswerHeaders } from './api-answer-headers';
 import { authenticate } from './authentication';
 import { handleError, handleNotFound } from './error-handler';
 import { registerExplorer } from './explorer/explorer';
@@ -86,6 +87,8 @@ export async function buildServer({ config, logger, services, routes, resolvers,
   await registerUnderPressure(app, limits);
   await registerRateLimits(app, limits);
   registerResponseSizeLimit(app, limits.maxResponseBytes);
+  // After the size cap, whose refusal it gives the negotiated media type too.
+  registerApiAnswerHeaders(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
 

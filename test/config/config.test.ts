@@ -11,7 +11,7 @@ describe('loadConfig: the limits', () => {
     const { limits } = loadConfig({});
     expect(limits).toEqual(DEFAULT_LIMITS);
     expect(limits.maxResponseBytes).toBe(32 * 1024 * 1024);
-    expect(limits.graphql).toEqual({ maxCost: 2_000_000, maxDepth: 12, maxFields: 500, maxAliases: 50, bucketSize: 50_000_000, restoreRate: 5_000_000 });
+    expect(limits.graphql).toEqual({ maxCost: 2_000_000, maxDepth: 12, maxFields: 500, maxAliases: 50, maxBatch: 10, bucketSize: 50_000_000, restoreRate: 5_000_000 });
   });
 
   it('reads every GraphQL cost setting', () => {
@@ -20,11 +20,12 @@ describe('loadConfig: the limits', () => {
       GRAPHQL_MAX_DEPTH: '6',
       GRAPHQL_MAX_FIELDS: '100',
       GRAPHQL_MAX_ALIASES: '0',
+      GRAPHQL_MAX_BATCH: '1',
       GRAPHQL_COST_BUCKET_SIZE: '100000',
       GRAPHQL_COST_RESTORE_RATE: '1000',
       MAX_RESPONSE_BYTES: '0',
     });
-    expect(limits.graphql).toEqual({ maxCost: 5000, maxDepth: 6, maxFields: 100, maxAliases: 0, bucketSize: 100_000, restoreRate: 1000 });
+    expect(limits.graphql).toEqual({ maxCost: 5000, maxDepth: 6, maxFields: 100, maxAliases: 0, maxBatch: 1, bucketSize: 100_000, restoreRate: 1000 });
     expect(limits.maxResponseBytes).toBe(0);
   });
 
@@ -39,6 +40,7 @@ describe('loadConfig: the limits', () => {
         GRAPHQL_MAX_DEPTH: '1',
         GRAPHQL_MAX_FIELDS: 'many',
         GRAPHQL_MAX_ALIASES: '-1',
+        GRAPHQL_MAX_BATCH: '101',
         GRAPHQL_COST_BUCKET_SIZE: '1.5',
         GRAPHQL_COST_RESTORE_RATE: '0',
         MAX_RESPONSE_BYTES: String(MIN_RESPONSE_CAP_BYTES - 1),
@@ -49,6 +51,7 @@ describe('loadConfig: the limits', () => {
         'GRAPHQL_MAX_DEPTH must be between 2 and 100',
         'GRAPHQL_MAX_FIELDS must be an integer',
         'GRAPHQL_MAX_ALIASES must be an integer',
+        'GRAPHQL_MAX_BATCH must be between 1 and 100',
         'GRAPHQL_COST_BUCKET_SIZE must be an integer',
         'GRAPHQL_COST_RESTORE_RATE must be between 1 and 1000000000000',
         'MAX_RESPONSE_BYTES must be 0 or between 2097152 and 1073741824',
@@ -73,6 +76,7 @@ describe('docs/limits.md', () => {
     ['GRAPHQL_MAX_DEPTH', DEFAULT_LIMITS.graphql.maxDepth],
     ['GRAPHQL_MAX_FIELDS', DEFAULT_LIMITS.graphql.maxFields],
     ['GRAPHQL_MAX_ALIASES', DEFAULT_LIMITS.graphql.maxAliases],
+    ['GRAPHQL_MAX_BATCH', DEFAULT_LIMITS.graphql.maxBatch],
     ['GRAPHQL_COST_BUCKET_SIZE', DEFAULT_LIMITS.graphql.bucketSize],
     ['GRAPHQL_COST_RESTORE_RATE', DEFAULT_LIMITS.graphql.restoreRate],
   ];

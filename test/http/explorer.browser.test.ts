@@ -56,6 +56,27 @@ async function typeInEditor(page: Page, editor: string, text: string): Promise<v
   await page.keyboard.type(text);
 }
 
+/**
+ * Everything the page's origin keeps in the browser, as one text: localStorage, sessionStorage and
+ * every record of every IndexedDB database. (Evaluated in the page, where these exist.)
+ */
+async function everythingStored(page: Page): Promise<string> {
+  return page.evaluate(`(async () => {
+    const dump = (storage) => Object.fromEntries(Object.keys(storage).map((name) => [name, storage.getItem(name)]));
+    const databases = [];
+    for (const { name } of await indexedDB.databases()) {
+      const db = await new Promise((resolve, reject) => { const open = indexedDB.open(name); open.onsuccess = () => resolve(open.result); open.onerror = () => reject(open.error); });
+      const stores = {};
+      for (const store of db.objectStoreNames) {
+        stores[store] = await new Promise((resolve, reject) => { const all = db.transaction(store).objectStore(store).getAll(); all.onsuccess = () => resolve(all.result); all.onerror = () => reject(all.error); });
+      }
+      db.close();
+      databases.push({ name, stores });
+    }
+    return JSON.stringify({ local: dump(localStorage), session: dump(sessionStorage), databases });
+  })()`);
+}
+
 // GraphiQL's Monaco editors, told apart by the model each edits.
 const QUERY_EDITOR = '.monaco-editor[data-uri$="-operation.graphql"]';
 const HEADERS_EDITOR = '.monaco-editor[data-uri$="-request-headers.json"]';
@@ -99,6 +120,20 @@ describe('GET /graphql (the explorer)', () => {
       expect(shown).toContain('"organizationCode":');
       expect(shown).toContain(`"${ws.organizationCode}"`);
       await screenshot(page, 'explorer-result');
+
+      // Run again: GraphiQL's history keeps each run with the headers it was sent with (the first
+      // entry may still hold the placeholder, typed over a moment before). Both runs are in the
+      // history, and no storage of the page holds the key: not the history, not the tabs, not
+      // sessionStorage, not IndexedDB.
+      await page.locator('.graphiql-execute-button').click();
+      await page.waitForFunction(() => {
+        const stored = (globalThis as { localStorage?: { getItem(name: string): string | null } }).localStorage?.getItem('graphiql:queries');
+        return stored !== null && stored !== undefined && (JSON.parse(stored) as { queries: unknown[] }).queries.length === 2;
+      });
+      const stored = await everythingStored(page);
+      expect(stored).toContain('organizationCode');
+      expect(stored).not.toContain(ws.key);
+      expect(stored).not.toContain(ws.key.slice(4, 20));
 
       expect(browser.pageErrors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);
       await page.close();

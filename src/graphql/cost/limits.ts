@@ -24,6 +24,8 @@ export interface CostLimits {
   maxFields: number;
   /** TOO_MANY_FIELDS above this many aliased field selections, fragments expanded. */
   maxAliases: number;
+  /** Operations in one batched POST (a JSON array of requests); more is a 400 BAD_REQUEST. */
+  maxBatch: number;
   /** The per-API-key leaky bucket (THROTTLED): its size and refill per second, in points. */
   bucket: { maximumAvailable: number; restoreRate: number };
 }
@@ -38,6 +40,7 @@ export function costLimitsOf(settings: GraphQLCostSettings): CostLimits {
     maxDepth: settings.maxDepth,
     maxFields: settings.maxFields,
     maxAliases: settings.maxAliases,
+    maxBatch: settings.maxBatch,
     bucket: { maximumAvailable: settings.bucketSize, restoreRate: settings.restoreRate },
   };
 }

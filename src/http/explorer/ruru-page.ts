@@ -7,8 +7,11 @@ import type { PagePath } from './paths';
  * The explorer page at /graphql: Ruru (GraphiQL with the GraphiQL Explorer plugin), every asset
  * from this server (ruru-assets.ts).
  *
- * Two things differ from Ruru's defaults:
+ * Three things differ from Ruru's defaults:
  * - The Headers tab is open and holds an `X-API-Key` placeholder: every operation needs a key.
+ * - Nothing the page writes to the browser's storage holds a key: GraphiQL keeps each history
+ *   entry with its headers (whatever "persist headers" says), so the page gives it a storage that
+ *   drops every `headers` value and masks anything shaped like a key (`cpk_…`) before writing.
  * - The schema (docs, completion, the explorer plugin) is read from the introspection result this
  *   server publishes without a key, like /schema.graphql, so the docs work before a key is typed.
  *   Introspection through /graphql needs a key, and GraphiQL introspects once, at load time, with
@@ -59,6 +62,34 @@ function startScript(paths: Record<PagePath, string>): string {
   return `<script type="module">
 import { React, createRoot, Ruru } from ${scriptLiteral(`${paths.ruruAssets}ruru.js`)};
 const introspectionUrl = ${scriptLiteral(paths.introspection)};
+const KEY_LIKE = /cpk_[A-Za-z0-9_-]+/g;
+function scrubbed(value) {
+  if (Array.isArray(value)) return value.map(scrubbed);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).filter(([name]) => name !== "headers").map(([name, inner]) => [name, scrubbed(inner)]));
+  }
+  return typeof value === "string" ? value.replace(KEY_LIKE, "cpk_…") : value;
+}
+const OWN = "graphiql:";
+const keyFreeStorage = {
+  getItem: (name) => localStorage.getItem(name),
+  setItem(name, value) {
+    let kept;
+    try {
+      kept = JSON.stringify(scrubbed(JSON.parse(value)));
+    } catch {
+      kept = String(value).replace(KEY_LIKE, "cpk_…");
+    }
+    localStorage.setItem(name, kept);
+  },
+  removeItem: (name) => localStorage.removeItem(name),
+  clear() {
+    for (const name of Object.keys(localStorage)) if (name.startsWith(OWN)) localStorage.removeItem(name);
+  },
+  get length() {
+    return Object.keys(localStorage).filter((name) => name.startsWith(OWN)).length;
+  },
+};
 async function fetcher(params, options) {
   if (params.operationName === "IntrospectionQuery") {
     const answer = await fetch(introspectionUrl, { credentials: "omit" });
@@ -78,7 +109,7 @@ async function fetcher(params, options) {
   }
 }
 createRoot(document.getElementById("ruru-root")).render(
-  React.createElement(Ruru, { ...RURU_CONFIG, fetcher, defaultEditorToolsVisibility: "headers" }),
+  React.createElement(Ruru, { ...RURU_CONFIG, fetcher, storage: keyFreeStorage, defaultEditorToolsVisibility: "headers" }),
 );
 </script>`;
 }
@@ -88,8 +119,8 @@ export function ruruPage(paths: Record<PagePath, string>): string {
     defaultHeaders: DEFAULT_HEADERS,
     defaultQuery: DEFAULT_QUERY,
     isHeadersEditorEnabled: true,
-    // Off by default (a key is a secret); a user may choose to keep theirs in the browser's storage.
-    showPersistHeadersSettings: true,
+    // A key never goes to the browser's storage (see keyFreeStorage), so there is nothing to offer.
+    showPersistHeadersSettings: false,
     inputValueDeprecation: true,
     schemaDescription: true,
     // Explain and plan views are PostGraphile's; this server answers neither.

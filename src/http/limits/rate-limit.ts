@@ -6,6 +6,7 @@ import { ErrorCode } from '../../common/error-codes';
 import { graphqlHttpStatusOf } from '../../graphql/error-status';
 import { httpStatusOf } from '../error-status';
 import { failureBody, isGraphQLTarget } from '../framework-errors';
+import { operationCount } from '../graphql-batch';
 
 /**
  * Requests per API key on /v2 and /graphql together, counted by @fastify/rate-limit (fixed
@@ -82,7 +83,9 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
     if (counted.has(request)) return undefined;
     let outcome: Awaited<ReturnType<typeof limiter>>;
     try {
+      // A batch of GraphQL operations counts one request per operation, as if each were sent alone.
       outcome = await limiter(request);
+      for (let more = operationCount(request) - 1; more > 0 && !outcome.isAllowed && !outcome.isExceeded; more -= 1) outcome = await limiter(request);
     } catch (error) {
       // The store is down: the request is served uncounted rather than refused.
       request.log.warn({ err: error }, 'rate-limit store unavailable; request not counted');

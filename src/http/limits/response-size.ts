@@ -36,7 +36,9 @@ export function responseSizePlugin(): ApolloServerPlugin<GraphQLContext> {
           const context = contextValue?.request;
           if (!context) return;
           const result = response.body.kind === 'single' ? response.body.singleResult : undefined;
-          graphqlAnswers.set(context, { mutation: operation?.operation === 'mutation', result });
+          // The operations of a batch share the request: its answer is a write's if any of them is a mutation.
+          const mutation = operation?.operation === 'mutation' || graphqlAnswers.get(context)?.mutation === true;
+          graphqlAnswers.set(context, { mutation, result });
         },
       };
     },
