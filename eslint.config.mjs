@@ -1,10 +1,57 @@
 import js from '@eslint/js';
+import graphql from '@graphql-eslint/eslint-plugin';
 import tseslint from 'typescript-eslint';
+
+/** The JavaScript and TypeScript rules: scoped to code, so they never run on schema.graphql's GraphQL AST. */
+const CODE_FILES = ['**/*.{js,mjs,cjs,ts,mts,cts}'];
+
+/**
+ * The checked-in schema (what partners read in the explorer's Docs pane). `require-description`
+ * fails the lint for a type, field, input field, argument or enum value without a description.
+ * The rest of the plugin's recommended schema rules are kept, except where the schema cannot
+ * satisfy them without a rename, which would break clients: `no-typename-prefix` (`campaignTitle`,
+ * `contentName`… repeat their type's name, as the v2 fields they mirror do) and the `Type` suffix
+ * of `EventType`.
+ */
+const SCHEMA_RULES = {
+  ...graphql.configs['flat/schema-recommended'].rules,
+  '@graphql-eslint/require-description': [
+    'error',
+    {
+      types: true,
+      rootField: true,
+      // Every field, root fields included: `rootField` alone (4.4.1) matches none once the schema
+      // has both Query and Mutation, as its selector joins the root type names with a comma.
+      FieldDefinition: true,
+      // Input fields and arguments alike.
+      InputValueDefinition: true,
+      EnumValueDefinition: true,
+      DirectiveDefinition: true,
+    },
+  ],
+  '@graphql-eslint/no-typename-prefix': 'off',
+  '@graphql-eslint/naming-convention': [
+    'error',
+    {
+      ...graphql.configs['flat/schema-recommended'].rules['@graphql-eslint/naming-convention'][1],
+      'ObjectTypeDefinition,ObjectTypeExtension': { forbiddenPrefixes: ['Type'], forbiddenSuffixes: ['Type'], ignorePattern: '^EventType$' },
+    },
+  ],
+  // Every record type has `id: ID!`; these types are pages, mutation answers or values inside a record.
+  '@graphql-eslint/strict-id-in-types': [
+    'error',
+    {
+      exceptions: {
+        suffixes: ['Connection', 'Edge', 'Payload'],
+        types: ['PageInfo', 'UserError', 'UserRole', 'EventType', 'ReferenceLibrary', 'ReferenceLibraryEntry', 'WebhookDeliveryAttempt'],
+      },
+    },
+  ],
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**'] },
-  js.configs.recommended,
-  ...tseslint.configs.recommended,
+  { files: CODE_FILES, extends: [js.configs.recommended, ...tseslint.configs.recommended] },
   {
     files: ['**/*.ts'],
     rules: {
@@ -20,5 +67,11 @@ export default tseslint.config(
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/explicit-module-boundary-types': 'off' },
+  },
+  {
+    files: ['schema.graphql'],
+    languageOptions: { parser: graphql.parser, parserOptions: { graphQLConfig: { schema: 'schema.graphql' } } },
+    plugins: { '@graphql-eslint': graphql },
+    rules: SCHEMA_RULES,
   },
 );

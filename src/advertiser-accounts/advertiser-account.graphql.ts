@@ -1,6 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 import { ConnectionType } from '../graphql/connection';
-import { DeletePayloadType, OrderInputType, ResourcePayloadType } from '../graphql/payloads';
+import { DeletePayloadType, OrderInputType, orderFieldEnumDescription, orderFieldValues, ResourcePayloadType } from '../graphql/payloads';
 import { AdvertiserAccount } from './advertiser-account.entity';
 
 export const AdvertiserAccountConnection = ConnectionType('AdvertiserAccount', AdvertiserAccount);
@@ -12,7 +12,11 @@ export enum AdvertiserAccountOrderField {
   CREATED_AT = 'createdAt',
   UPDATED_AT = 'updatedAt',
 }
-registerEnumType(AdvertiserAccountOrderField, { name: 'AdvertiserAccountOrderField' });
+registerEnumType(AdvertiserAccountOrderField, {
+  name: 'AdvertiserAccountOrderField',
+  description: orderFieldEnumDescription('advertiser accounts'),
+  valuesConfig: orderFieldValues({ NAME: 'By `name`.' }),
+});
 
 export const AdvertiserAccountOrder = OrderInputType('AdvertiserAccountOrder', AdvertiserAccountOrderField, AdvertiserAccountOrderField.ID);
 export const AdvertiserAccountPayload = ResourcePayloadType('AdvertiserAccountPayload', 'advertiserAccount', AdvertiserAccount);

@@ -10,51 +10,51 @@ import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-acc
  */
 @InputType({ description: 'Fields of an advertiser account. On create `name` is required; on update omitted fields are unchanged.' })
 export class AdvertiserAccountInput {
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: 'Name of the brand or agency. Required on create; not blank, at most 255 characters.' })
   @IsOmittable() @IsString() @IsNotBlank() @MaxLength(255)
   name?: string;
 
-  @Field(() => AdvertiserAccountStatus, { nullable: true })
+  @Field(() => AdvertiserAccountStatus, { nullable: true, description: 'ACTIVE (the default on create) or INACTIVE.' })
   @IsOmittable() @IsEnum(AdvertiserAccountStatus, { message: `must be one of: ${Object.values(AdvertiserAccountStatus).join(', ')}` })
   status?: AdvertiserAccountStatus;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Why the account is switched off, at most 1,000 characters; null clears it. Not tied to `status`.' })
   @IsOptional() @IsString() @MaxLength(1000)
   deactivationReason?: string | null;
 
-  @Field(() => AdvertiserAccountType, { nullable: true })
+  @Field(() => AdvertiserAccountType, { nullable: true, description: 'BRAND (the default on create) or AGENCY.' })
   @IsOmittable() @IsEnum(AdvertiserAccountType, { message: `must be one of: ${Object.values(AdvertiserAccountType).join(', ')}` })
   type?: AdvertiserAccountType;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Absolute http(s) URL of the logo image, at most 2,048 characters; null for none.' })
   @IsOptional() @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' }) @MaxLength(2048)
   logo?: string | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: 'A live member of this account, or null for none. Must be null on create: a new account has no members yet.' })
   @IsOptional() @IsEntityId()
   primaryContactId?: RecordId | null;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: 'Country, free text of at most 100 characters.' })
   @IsOmittable() @IsString() @MaxLength(100)
   country?: string;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: 'State or region, at most 100 characters.' })
   @IsOmittable() @IsString() @MaxLength(100)
   state?: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'City, at most 100 characters; null clears it.' })
   @IsOptional() @IsString() @MaxLength(100)
   city?: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Postal code, at most 20 characters; null clears it.' })
   @IsOptional() @IsString() @MaxLength(20)
   zipCode?: string | null;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: 'First address line, at most 255 characters.' })
   @IsOmittable() @IsString() @MaxLength(255)
   address1?: string;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: 'Second address line, at most 255 characters.' })
   @IsOmittable() @IsString() @MaxLength(255)
   address2?: string;
 
@@ -69,7 +69,7 @@ export class AdvertiserAccountFilter {
   @IsOptional() @IsString() @MaxLength(255)
   search?: string;
 
-  @Field(() => AdvertiserAccountStatus, { nullable: true })
+  @Field(() => AdvertiserAccountStatus, { nullable: true, description: 'Only accounts with this status.' })
   @IsOptional() @IsEnum(AdvertiserAccountStatus, { message: `must be one of: ${Object.values(AdvertiserAccountStatus).join(', ')}` })
   status?: AdvertiserAccountStatus;
 }

@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
+import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
+import { CREATE_INPUT_ARG, FILTER_ARG, idArg, mutationIdArg, ORDER_BY_ARG, UPDATE_INPUT_ARG } from '../graphql/descriptions';
 import { attempt } from '../graphql/user-error';
 import { Member } from '../members/member.entity';
 import { AdvertiserAccount } from './advertiser-account.entity';
@@ -12,22 +13,25 @@ export class AdvertiserAccountResolver {
   @Query(() => AdvertiserAccountConnection, { description: 'Advertiser accounts of the workspace, a page at a time.' })
   async advertiserAccounts(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
-    @Arg('filter', () => AdvertiserAccountFilter, { nullable: true }) filter?: AdvertiserAccountFilter | null,
-    @Arg('orderBy', () => AdvertiserAccountOrder, { nullable: true }) orderBy?: AdvertiserAccountOrder | null,
+    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
+    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
+    @Arg('filter', () => AdvertiserAccountFilter, { nullable: true, description: FILTER_ARG }) filter?: AdvertiserAccountFilter | null,
+    @Arg('orderBy', () => AdvertiserAccountOrder, { nullable: true, description: ORDER_BY_ARG }) orderBy?: AdvertiserAccountOrder | null,
   ): Promise<Connection<AdvertiserAccount>> {
     const page = connectionRequest(first, after, orderBy);
     return toConnection(await services.advertiserAccounts.connection(request, filter ?? new AdvertiserAccountFilter(), page));
   }
 
   @Query(() => AdvertiserAccount, { nullable: true, description: 'One advertiser account; NOT_FOUND when it is not in this workspace.' })
-  async advertiserAccount(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<AdvertiserAccount> {
+  async advertiserAccount(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('advertiser account') }) id: string): Promise<AdvertiserAccount> {
     return services.advertiserAccounts.get(request, id);
   }
 
-  @Mutation(() => AdvertiserAccountPayload)
-  async advertiserAccountCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => AdvertiserAccountInput) input: AdvertiserAccountInput): Promise<AdvertiserAccountPayload> {
+  @Mutation(() => AdvertiserAccountPayload, { description: 'Creates an advertiser account, ACTIVE and BRAND unless the input says otherwise.' })
+  async advertiserAccountCreate(
+    @Ctx() { request, services }: GraphQLContext,
+    @Arg('input', () => AdvertiserAccountInput, { description: CREATE_INPUT_ARG }) input: AdvertiserAccountInput,
+  ): Promise<AdvertiserAccountPayload> {
     const { result, userErrors } = await attempt(() => services.advertiserAccounts.create(request, input));
     return { advertiserAccount: result, userErrors };
   }
@@ -35,15 +39,15 @@ export class AdvertiserAccountResolver {
   @Mutation(() => AdvertiserAccountPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async advertiserAccountUpdate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => AdvertiserAccountInput) input: AdvertiserAccountInput,
+    @Arg('id', () => ID, { description: mutationIdArg('advertiser account') }) id: string,
+    @Arg('input', () => AdvertiserAccountInput, { description: UPDATE_INPUT_ARG }) input: AdvertiserAccountInput,
   ): Promise<AdvertiserAccountPayload> {
     const { result, userErrors } = await attempt(() => services.advertiserAccounts.update(request, id, input));
     return { advertiserAccount: result, userErrors };
   }
 
-  @Mutation(() => AdvertiserAccountDeletePayload, { description: 'Soft-deletes the account; refused while campaigns run for it.' })
-  async advertiserAccountDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<AdvertiserAccountDeletePayload> {
+  @Mutation(() => AdvertiserAccountDeletePayload, { description: 'Soft-deletes the account with its members; refused (BAD_USER_INPUT on `["id"]`) while any campaign, whatever its status, is run for it.' })
+  async advertiserAccountDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('advertiser account') }) id: string): Promise<AdvertiserAccountDeletePayload> {
     const { result, userErrors } = await attempt(() => services.advertiserAccounts.delete(request, id));
     return { deletedAdvertiserAccountId: result ? String(result.id) : null, userErrors };
   }

@@ -6,10 +6,16 @@ import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-account.input';
 import { advertiserAccountRecordSchema as record, advertiserAccountWire, toAdvertiserAccountRecord } from './advertiser-account.record';
+import { REQUIRED_ON_CREATE } from './advertiser-account.service';
 
 const TAG = 'Advertiser accounts';
 const config = { wire: advertiserAccountWire };
-const body = inputSchema('AdvertiserAccountInput', advertiserAccountWire, AdvertiserAccountInput);
+/** Create and update share AdvertiserAccountInput; a create requires what the service requires, and names no primary contact yet. */
+const createBody = inputSchema('AdvertiserAccountCreateInput', advertiserAccountWire, AdvertiserAccountInput, {
+  required: REQUIRED_ON_CREATE,
+  properties: { primary_contact_id: () => ({ type: 'null', description: 'A new account has no members yet: null or left out.' }) },
+});
+const updateBody = inputSchema('AdvertiserAccountUpdateInput', advertiserAccountWire, AdvertiserAccountInput);
 const one = keyed('advertiser_account', record);
 const id = { id: 'An advertiser account of this workspace.' };
 
@@ -64,7 +70,7 @@ export const advertiserAccountRoutes = [
     description:
       '`name` is required. `status` defaults to `active` and `type` to `brand`. `primary_contact_id` must be null or left out: a new account has no members yet.',
     tag: TAG,
-    body,
+    body: createBody,
     success: { message: 'Advertiser account created successfully', data: one },
     config,
     async handle(request, { services }) {
@@ -82,7 +88,7 @@ export const advertiserAccountRoutes = [
       'Fields left out are unchanged. A changed `primary_contact_id` must name a live member of this account; null clears it. `is_deleted` may be echoed only as 0.',
     tag: TAG,
     params: id,
-    body,
+    body: updateBody,
     success: { message: 'Advertiser account updated successfully', data: one },
     config,
     async handle(request, { services }) {

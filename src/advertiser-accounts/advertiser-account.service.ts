@@ -18,7 +18,8 @@ import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-ac
 import { advertiserAccountEvent, advertiserAccountWire } from './advertiser-account.record';
 
 const RESOURCE = 'Advertiser account';
-const REQUIRED_ON_CREATE = ['name'] as const;
+/** What a create requires (update and create share AdvertiserAccountInput); the REST document states it too. */
+export const REQUIRED_ON_CREATE = ['name'] as const;
 
 export class AdvertiserAccountService {
   constructor(private readonly dataSource: DataSource) {}

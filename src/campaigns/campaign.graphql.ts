@@ -1,6 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 import { ConnectionType } from '../graphql/connection';
-import { DeletePayloadType, OrderInputType, ResourcePayloadType } from '../graphql/payloads';
+import { DeletePayloadType, OrderInputType, orderFieldEnumDescription, orderFieldValues, ResourcePayloadType } from '../graphql/payloads';
 import { Campaign } from './campaign.entity';
 
 export const CampaignConnection = ConnectionType('Campaign', Campaign);
@@ -12,7 +12,11 @@ export enum CampaignOrderField {
   CREATED_AT = 'createdAt',
   UPDATED_AT = 'updatedAt',
 }
-registerEnumType(CampaignOrderField, { name: 'CampaignOrderField' });
+registerEnumType(CampaignOrderField, {
+  name: 'CampaignOrderField',
+  description: orderFieldEnumDescription('campaigns'),
+  valuesConfig: orderFieldValues({ TITLE: 'By `campaignTitle`.' }),
+});
 
 export const CampaignOrder = OrderInputType('CampaignOrder', CampaignOrderField, CampaignOrderField.ID);
 export const CampaignPayload = ResourcePayloadType('CampaignPayload', 'campaign', Campaign);

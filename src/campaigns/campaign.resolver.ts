@@ -2,8 +2,9 @@ import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import type { Content } from '../contents/content.entity';
 import { ContentConnection } from '../contents/content.graphql';
-import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
+import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
+import { CREATE_INPUT_ARG, FILTER_ARG, idArg, mutationIdArg, ORDER_BY_ARG, UPDATE_INPUT_ARG } from '../graphql/descriptions';
 import { attempt } from '../graphql/user-error';
 import { Phase } from '../phases/phase.entity';
 import { Campaign } from './campaign.entity';
@@ -19,42 +20,42 @@ export class CampaignResolver {
   async campaigns(
     @Ctx() { request, services }: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('filter', () => CampaignFilter, { nullable: true }) filter?: CampaignFilter,
-    @Arg('orderBy', () => CampaignOrder, { nullable: true }) orderBy?: CampaignOrder,
+    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number,
+    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string,
+    @Arg('filter', () => CampaignFilter, { nullable: true, description: FILTER_ARG }) filter?: CampaignFilter,
+    @Arg('orderBy', () => CampaignOrder, { nullable: true, description: ORDER_BY_ARG }) orderBy?: CampaignOrder,
   ): Promise<Connection<Campaign>> {
     return toConnection(await services.campaigns.connection(request, filter ?? new CampaignFilter(), connectionRequest(first, after, orderBy), projectionOf(info)));
   }
 
   @Query(() => Campaign, { nullable: true, description: 'One campaign; NOT_FOUND when it is not in this workspace.' })
-  async campaign(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Campaign> {
+  async campaign(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('campaign') }) id: string): Promise<Campaign> {
     return services.campaigns.get(request, id);
   }
 
-  @FieldResolver(() => AdvertiserAccount, { nullable: true, description: 'Null only if the account has since been deleted.' })
+  @FieldResolver(() => AdvertiserAccount, { nullable: true, description: 'The account named by `primaryAdvertiserAccountId`; null only if it has since been deleted.' })
   async primaryAdvertiserAccount(@Root() campaign: Campaign, @Ctx() { loaders }: GraphQLContext): Promise<AdvertiserAccount | null> {
     return loaders.advertiserAccountById.load(campaign.primaryAdvertiserAccountId);
   }
 
-  @FieldResolver(() => [Phase], { description: 'Phases of the campaign, in phase order.' })
+  @FieldResolver(() => [Phase], { description: 'The live phases of the campaign, in `phaseNo` order (read whole, not paged).' })
   async phases(@Root() campaign: Campaign, @Ctx() { loaders }: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<Phase[]> {
     return loaders.phasesByCampaignId(projectionOf(info)).load(campaign.id);
   }
 
-  @FieldResolver(() => ContentConnection, { description: 'Content pieces of the campaign, by id.' })
+  @FieldResolver(() => ContentConnection, { description: 'The live content pieces of the campaign, by id, a page at a time (use the top-level `contents` to filter or sort).' })
   async contents(
     @Root() campaign: Campaign,
     @Ctx() { loaders }: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
+    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
   ): Promise<Connection<Content>> {
     return toConnection(await loaders.contentPages('campaignId', connectionRequest(first, after, null), projectionOf(info), distributionSelectionOf(info)).load(campaign.id));
   }
 
-  @Mutation(() => CampaignPayload)
-  async campaignCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => CampaignInput) input: CampaignInput): Promise<CampaignPayload> {
+  @Mutation(() => CampaignPayload, { description: 'Creates a campaign for an advertiser account, DRAFT unless created ACTIVE.' })
+  async campaignCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => CampaignInput, { description: CREATE_INPUT_ARG }) input: CampaignInput): Promise<CampaignPayload> {
     const { result, userErrors } = await attempt(() => services.campaigns.create(request, input));
     return { campaign: result, userErrors };
   }
@@ -62,15 +63,15 @@ export class CampaignResolver {
   @Mutation(() => CampaignPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async campaignUpdate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => CampaignInput) input: CampaignInput,
+    @Arg('id', () => ID, { description: mutationIdArg('campaign') }) id: string,
+    @Arg('input', () => CampaignInput, { description: UPDATE_INPUT_ARG }) input: CampaignInput,
   ): Promise<CampaignPayload> {
     const { result, userErrors } = await attempt(() => services.campaigns.update(request, id, input));
     return { campaign: result, userErrors };
   }
 
-  @Mutation(() => CampaignDeletePayload, { description: 'Soft-deletes the campaign.' })
-  async campaignDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<CampaignDeletePayload> {
+  @Mutation(() => CampaignDeletePayload, { description: 'Soft-deletes the campaign with its phases, content pieces and distributions.' })
+  async campaignDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('campaign') }) id: string): Promise<CampaignDeletePayload> {
     const { result, userErrors } = await attempt(() => services.campaigns.delete(request, id));
     return { deletedCampaignId: result ? String(result.id) : null, userErrors };
   }

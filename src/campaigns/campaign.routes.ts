@@ -5,14 +5,21 @@ import { paginated } from '../http/rest/pagination';
 import { bodyInput, listQuery, pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
+import { campaignStatuses } from './campaign-status';
 import { Campaign } from './campaign.entity';
 import { CampaignFilter, CampaignInput } from './campaign.input';
 import { campaignWire, toCampaignRecord } from './campaign.record';
+import { REQUIRED_ON_CREATE } from './campaign.service';
 
 const TAG = 'Campaigns';
 const config = { wire: campaignWire };
 const record = recordSchema('Campaign', campaignWire, Campaign);
-const body = inputSchema('CampaignInput', campaignWire, CampaignInput);
+/** Create and update share CampaignInput; a create requires what the service requires, and starts in an initial status. */
+const createBody = inputSchema('CampaignCreateInput', campaignWire, CampaignInput, {
+  required: REQUIRED_ON_CREATE,
+  properties: { campaign_status: (generated) => ({ ...generated, enum: [...campaignStatuses.initial] }) },
+});
+const updateBody = inputSchema('CampaignUpdateInput', campaignWire, CampaignInput);
 const id = { id: 'A campaign of this workspace.' };
 
 const LIST_QUERY = {
@@ -49,7 +56,7 @@ export const campaignRoutes = [
     summary: 'Create a campaign',
     description: '`campaign_title` and `primary_advertiser_account_id` are required.',
     tag: TAG,
-    body,
+    body: createBody,
     success: { message: 'Campaign created successfully', data: keyed('campaign', record) },
     config,
     async handle(request, { services }) {
@@ -79,7 +86,7 @@ export const campaignRoutes = [
     description: 'Fields left out are unchanged. A POST, as the specification documents it.',
     tag: TAG,
     params: id,
-    body,
+    body: updateBody,
     success: { message: 'Campaign updated successfully', data: keyed('campaign', record) },
     config,
     async handle(request, { services }) {

@@ -19,7 +19,8 @@ import { campaignWire, toCampaignRecord } from './campaign.record';
 import type { Projection } from '../db/projection';
 
 const RESOURCE = 'Campaign';
-const REQUIRED_ON_CREATE = ['campaignTitle', 'primaryAdvertiserAccountId'] as const;
+/** What a create requires (update and create share CampaignInput); the REST document states it too. */
+export const REQUIRED_ON_CREATE = ['campaignTitle', 'primaryAdvertiserAccountId'] as const;
 
 /** Every field of the input that names a record, parsed to the number its column holds. */
 const REFERENCE_FIELDS = ['primaryAdvertiserAccountId', 'advertiserPrimaryCampaignManagerId', 'advertiserPrimaryCommercialManagerId'] as const;

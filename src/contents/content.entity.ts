@@ -3,6 +3,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typ
 import { Campaign } from '../campaigns/campaign.entity';
 import { TrafficMetricsRow } from '../common/traffic-metrics';
 import { CONTENT_DISTRIBUTION_ID_DEFAULT } from '../db/shared-id-sequence';
+import { freeText, sharedSequenceId } from '../graphql/descriptions';
 import { DateScalar } from '../graphql/scalars';
 import { Phase } from '../phases/phase.entity';
 import { ContentStatus } from './content-status';
@@ -18,11 +19,11 @@ import { ContentStatus } from './content-status';
 @Index(['organisationId', 'phaseId', 'id'])
 @Index(['organisationId', 'status'])
 export class Content extends TrafficMetricsRow {
-  @Field(() => ID)
+  @Field(() => ID, { description: sharedSequenceId('content piece', 'content_id') })
   @PrimaryColumn({ type: 'integer', default: CONTENT_DISTRIBUTION_ID_DEFAULT })
   id!: number;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The campaign the piece belongs to.' })
   @Column({ type: 'integer' })
   campaignId!: number;
 
@@ -30,7 +31,7 @@ export class Content extends TrafficMetricsRow {
   @JoinColumn({ name: 'campaign_id' })
   campaign?: Campaign;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The phase of that campaign the piece belongs to.' })
   @Column({ type: 'integer' })
   phaseId!: number;
 
@@ -38,31 +39,31 @@ export class Content extends TrafficMetricsRow {
   @JoinColumn({ name: 'phase_id' })
   phase?: Phase;
 
-  @Field(() => ID, { nullable: true, description: 'A publisher product (publisher products have no operations yet).' })
+  @Field(() => ID, { nullable: true, description: 'Id of a publisher product, stored as given (publisher products have no operations yet); null when not set.' })
   @Column({ type: 'integer', nullable: true })
   publisherProductId!: number | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: 'The publisher title the piece runs on; null when none. The id stays after the title is deleted (then `publisherTitle` is null).' })
   @Column({ type: 'integer', nullable: true })
   publisherTitleId!: number | null;
 
-  @Field()
+  @Field({ description: 'Name of the piece, at most 255 characters.' })
   @Column({ type: 'varchar', length: 255 })
   contentName!: string;
 
-  @Field(() => ContentStatus)
+  @Field(() => ContentStatus, { description: 'Where the piece is in its editorial lifecycle (v2: the integer in parentheses on each value); a new piece is DRAFT unless created IN_REVIEW.' })
   @Column({ type: 'smallint', default: ContentStatus.DRAFT })
   status!: ContentStatus;
 
-  @Field()
+  @Field({ description: freeText('Description of the piece') })
   @Column({ type: 'text', default: '' })
   contentDescription!: string;
 
-  @Field(() => DateScalar, { nullable: true })
+  @Field(() => DateScalar, { nullable: true, description: 'The day the piece goes live; null when not set.' })
   @Column({ type: 'date', nullable: true })
   liveDate!: string | null;
 
-  @Field(() => ID, { nullable: true, description: 'Id of the organisation user editing the piece.' })
+  @Field(() => ID, { nullable: true, description: 'Id of the organisation user editing the piece (v2 records call it `content_editor`); null when none. The id stays after the user is deleted (then `editor` is null).' })
   @Column({ type: 'integer', nullable: true })
   contentEditorId!: number | null;
 }

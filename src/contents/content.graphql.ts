@@ -1,6 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 import { ConnectionType } from '../graphql/connection';
-import { DeletePayloadType, OrderInputType, ResourcePayloadType } from '../graphql/payloads';
+import { DeletePayloadType, OrderInputType, orderFieldEnumDescription, orderFieldValues, ResourcePayloadType } from '../graphql/payloads';
 import { Content } from './content.entity';
 
 export const ContentConnection = ConnectionType('Content', Content);
@@ -12,7 +12,11 @@ export enum ContentOrderField {
   CREATED_AT = 'createdAt',
   UPDATED_AT = 'updatedAt',
 }
-registerEnumType(ContentOrderField, { name: 'ContentOrderField' });
+registerEnumType(ContentOrderField, {
+  name: 'ContentOrderField',
+  description: orderFieldEnumDescription('content pieces'),
+  valuesConfig: orderFieldValues({ NAME: 'By `contentName`.' }),
+});
 
 export const ContentOrder = OrderInputType('ContentOrder', ContentOrderField, ContentOrderField.ID);
 export const ContentPayload = ResourcePayloadType('ContentPayload', 'content', Content);

@@ -4,6 +4,7 @@ import { IsCalendarDate } from '../common/calendar-date';
 import type { RecordId } from '../common/ids';
 import { TrafficMetricsInput } from '../common/traffic-metrics';
 import { IsEntityId, IsNotBlank, IsOmittable } from '../common/validation';
+import { freeText } from '../graphql/descriptions';
 import { DateScalar } from '../graphql/scalars';
 import { ContentStatus, contentStatuses } from './content-status';
 
@@ -13,54 +14,54 @@ import { ContentStatus, contentStatuses } from './content-status';
  */
 @InputType({ description: 'Fields of a content piece. On create `campaignId`, `phaseId` and `contentName` are required; on update omitted fields are unchanged.' })
 export class ContentInput extends TrafficMetricsInput {
-  @Field(() => ID, { nullable: true, description: 'A campaign of this workspace.' })
+  @Field(() => ID, { nullable: true, description: 'Required on create: a live campaign of this workspace. To move the piece to another campaign, send a `phaseId` of that campaign with it; its distributions move too.' })
   @IsOmittable() @IsEntityId()
   campaignId?: string | number;
 
-  @Field(() => ID, { nullable: true, description: 'A phase of that campaign.' })
+  @Field(() => ID, { nullable: true, description: 'Required on create: a live phase of that campaign. Alone, it moves the piece to another phase of its campaign.' })
   @IsOmittable() @IsEntityId()
   phaseId?: string | number;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: 'Id of a publisher product, 1 to 2,147,483,647, stored as given (not checked); null clears it.' })
   @IsOptional() @IsEntityId()
   publisherProductId?: RecordId | null;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: 'A live publisher title of this workspace; null clears it.' })
   @IsOptional() @IsEntityId()
   publisherTitleId?: RecordId | null;
 
-  @Field({ nullable: true, description: 'Required on create.' })
+  @Field({ nullable: true, description: 'Name of the piece. Required on create; not blank, at most 255 characters.' })
   @IsOmittable() @IsString() @IsNotBlank() @MaxLength(255)
   contentName?: string;
 
-  @Field(() => ContentStatus, { nullable: true })
+  @Field(() => ContentStatus, { nullable: true, description: 'On create DRAFT (the default) or IN_REVIEW; on update a move the lifecycle allows (see ContentStatus) or the current status.' })
   @IsOmittable() @IsIn(contentStatuses.values, { message: contentStatuses.valuesMessage })
   status?: ContentStatus;
 
-  @Field({ nullable: true })
+  @Field({ nullable: true, description: freeText('Description of the piece') })
   @IsOmittable() @IsString() @MaxLength(20_000)
   contentDescription?: string;
 
-  @Field(() => DateScalar, { nullable: true })
+  @Field(() => DateScalar, { nullable: true, description: 'The day the piece goes live; null clears it.' })
   @IsOptional() @IsCalendarDate()
   liveDate?: string | null;
 
-  @Field(() => ID, { nullable: true, description: 'Id of the organisation user editing the piece.' })
+  @Field(() => ID, { nullable: true, description: 'Id of the organisation user editing the piece: a live user of this workspace, whatever their roles (v2 `content_editor_id`); null clears it.' })
   @IsOptional() @IsEntityId()
   contentEditorId?: RecordId | null;
 }
 
 @InputType({ description: 'Narrows a list of content pieces.' })
 export class ContentFilter {
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: 'Only pieces of this campaign.' })
   @IsOptional() @IsEntityId()
   campaignId?: string | number;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: 'Only pieces of this phase.' })
   @IsOptional() @IsEntityId()
   phaseId?: string | number;
 
-  @Field(() => ContentStatus, { nullable: true })
+  @Field(() => ContentStatus, { nullable: true, description: 'Only pieces with this status.' })
   @IsOptional() @IsIn(contentStatuses.values, { message: contentStatuses.valuesMessage })
   status?: ContentStatus;
 }

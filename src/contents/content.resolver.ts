@@ -1,8 +1,9 @@
 import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Distribution } from '../distributions/distribution.entity';
-import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
+import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
+import { CREATE_INPUT_ARG, FILTER_ARG, idArg, mutationIdArg, ORDER_BY_ARG, UPDATE_INPUT_ARG } from '../graphql/descriptions';
 import { attempt } from '../graphql/user-error';
 import { OrganisationUser } from '../organisation-users/organisation-user.entity';
 import { Phase } from '../phases/phase.entity';
@@ -18,25 +19,25 @@ export class ContentResolver {
   @Query(() => ContentConnection, { description: 'Content pieces of the workspace, a page at a time.' })
   async contents(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
-    @Arg('filter', () => ContentFilter, { nullable: true }) filter?: ContentFilter | null,
-    @Arg('orderBy', () => ContentOrder, { nullable: true }) orderBy?: ContentOrder | null,
+    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
+    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
+    @Arg('filter', () => ContentFilter, { nullable: true, description: FILTER_ARG }) filter?: ContentFilter | null,
+    @Arg('orderBy', () => ContentOrder, { nullable: true, description: ORDER_BY_ARG }) orderBy?: ContentOrder | null,
   ): Promise<Connection<Content>> {
     return toConnection(await services.contents.connection(request, filter ?? new ContentFilter(), connectionRequest(first, after, orderBy)));
   }
 
   @Query(() => Content, { nullable: true, description: 'One content piece; NOT_FOUND when it is not in this workspace.' })
-  async content(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Content> {
+  async content(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('content piece') }) id: string): Promise<Content> {
     return services.contents.get(request, id);
   }
 
-  @FieldResolver(() => Campaign, { nullable: true })
+  @FieldResolver(() => Campaign, { nullable: true, description: 'The campaign named by `campaignId`.' })
   async campaign(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<Campaign | null> {
     return loaders.campaignById.load(content.campaignId);
   }
 
-  @FieldResolver(() => Phase, { nullable: true })
+  @FieldResolver(() => Phase, { nullable: true, description: 'The phase named by `phaseId`.' })
   async phase(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<Phase | null> {
     return loaders.phaseById.load(content.phaseId);
   }
@@ -51,27 +52,31 @@ export class ContentResolver {
     return content.publisherTitleId === null ? null : loaders.publisherTitleById.load(content.publisherTitleId);
   }
 
-  @FieldResolver(() => [Distribution], { description: 'Distributions of the piece, by id (a handful per piece).' })
+  @FieldResolver(() => [Distribution], { description: 'The live distributions of the piece, by id (read whole, not paged).' })
   async distributions(@Root() content: Content, @Ctx() { loaders }: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<Distribution[]> {
     // Read with the page of pieces when the page's selection asked for them (distribution-selection.ts).
     const embedded = (content as Content & { distributions?: Distribution[] }).distributions;
     return embedded ?? loaders.distributionsByContentId(projectionOf(info), childProjectionOf(info, 'mediaLibrary')).load(content.id);
   }
 
-  @Mutation(() => ContentPayload)
-  async contentCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => ContentInput) input: ContentInput): Promise<ContentPayload> {
+  @Mutation(() => ContentPayload, { description: 'Creates a content piece in a phase of a campaign, DRAFT unless created IN_REVIEW.' })
+  async contentCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => ContentInput, { description: CREATE_INPUT_ARG }) input: ContentInput): Promise<ContentPayload> {
     const { result, userErrors } = await attempt(() => services.contents.create(request, input));
     return { content: result, userErrors };
   }
 
   @Mutation(() => ContentPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
-  async contentUpdate(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string, @Arg('input', () => ContentInput) input: ContentInput): Promise<ContentPayload> {
+  async contentUpdate(
+    @Ctx() { request, services }: GraphQLContext,
+    @Arg('id', () => ID, { description: mutationIdArg('content piece') }) id: string,
+    @Arg('input', () => ContentInput, { description: UPDATE_INPUT_ARG }) input: ContentInput,
+  ): Promise<ContentPayload> {
     const { result, userErrors } = await attempt(() => services.contents.update(request, id, input));
     return { content: result, userErrors };
   }
 
   @Mutation(() => ContentDeletePayload, { description: 'Soft-deletes the piece with its distributions.' })
-  async contentDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<ContentDeletePayload> {
+  async contentDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('content piece') }) id: string): Promise<ContentDeletePayload> {
     const { result, userErrors } = await attempt(() => services.contents.delete(request, id));
     return { deletedContentId: result ? String(result.id) : null, userErrors };
   }

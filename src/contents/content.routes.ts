@@ -6,24 +6,35 @@ import { paginated } from '../http/rest/pagination';
 import { bodyInput, listQuery, pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
+import { contentStatuses } from './content-status';
 import { Content } from './content.entity';
 import { ContentFilter, ContentInput } from './content.input';
 import { contentWire, toContentRecord } from './content.record';
+import { REQUIRED_ON_CREATE } from './content.service';
 
 const TAG = 'Contents';
 const config = { wire: contentWire };
 const record = recordSchema('Content', contentWire, Content);
 const contentId = { content_id: 'A content piece of this workspace (a distribution id answers 404).' };
 
-const inputFields = inputSchema('ContentInput', contentWire, ContentInput);
-// The wire turns a string of digits into the integer before the rules see it (contentWire's `status`).
-const body: JsonSchema = {
-  ...inputFields,
-  properties: {
-    ...inputFields.properties,
-    status: { anyOf: [inputFields.properties?.status ?? {}, { type: 'string', pattern: '^\\s*0*[1-6]\\s*$', description: 'The status as a string of digits (`"2"`).' }] },
-  },
-};
+/**
+ * `status` among `statuses`, as an integer or, since the wire turns a string of digits into the
+ * integer before the rules see it (contentWire's `status`), as that string.
+ */
+function statusAmong(statuses: readonly number[]): () => JsonSchema {
+  // One digit each, so the string form is a character class.
+  if (statuses.some((status) => status > 9)) throw new Error('Content statuses are single digits');
+  return () => ({
+    anyOf: [
+      { type: 'integer', enum: [...statuses] },
+      { type: 'string', pattern: `^\\s*0*[${statuses.join('')}]\\s*$`, description: 'The status as a string of digits (`"2"`).' },
+    ],
+  });
+}
+
+/** Create and update share ContentInput; a create requires what the service requires, and starts in an initial status. */
+const createBody = inputSchema('ContentCreateInput', contentWire, ContentInput, { required: REQUIRED_ON_CREATE, properties: { status: statusAmong(contentStatuses.initial) } });
+const updateBody = inputSchema('ContentUpdateInput', contentWire, ContentInput, { properties: { status: statusAmong(contentStatuses.values) } });
 
 const LIST_QUERY = {
   paged: true,
@@ -78,7 +89,7 @@ export const contentRoutes = [
       '`campaign_id` (a live campaign of the workspace), `phase_id` (a live phase of that campaign) and `content_name` are required. ' +
       '`status` may only be 1 (draft, the default) or 2 (in review). The editor is written `content_editor_id` and shown as `content_editor`.',
     tag: TAG,
-    body,
+    body: createBody,
     success: { message: 'Content created successfully', data: keyed('content', record) },
     config,
     async handle(request, { services }) {
@@ -97,7 +108,7 @@ export const contentRoutes = [
       '`campaign_id` with a `phase_id` of that campaign moves it, and its live distributions, to another campaign.',
     tag: TAG,
     params: contentId,
-    body,
+    body: updateBody,
     success: { message: 'Content updated successfully', data: record, under: 'content' },
     config,
     async handle(request, { services }) {

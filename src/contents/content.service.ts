@@ -22,7 +22,8 @@ import type { Projection } from '../db/projection';
 import { distributionsEmbedding, type DistributionSelection } from '../distributions/distribution-queries';
 
 const RESOURCE = 'Content';
-const REQUIRED_ON_CREATE = ['campaignId', 'phaseId', 'contentName'] as const;
+/** What a create requires (update and create share ContentInput); the REST document states it too. */
+export const REQUIRED_ON_CREATE = ['campaignId', 'phaseId', 'contentName'] as const;
 
 /** Every field of the input that names a record, parsed to the number its column holds. */
 const REFERENCE_FIELDS = ['campaignId', 'phaseId', 'publisherProductId', 'publisherTitleId', 'contentEditorId'] as const;

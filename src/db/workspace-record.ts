@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, DeleteDateColumn, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { CREATED_AT, RECORD_ID, UPDATED_AT } from '../graphql/descriptions';
 import { DateTimeScalar } from '../graphql/scalars';
 import { Organisation } from '../organisations/organisation.entity';
 
@@ -21,11 +22,11 @@ export abstract class WorkspaceRow {
   @DeleteDateColumn({ type: 'timestamptz', precision: 3, nullable: true })
   deletedAt!: Date | null;
 
-  @Field(() => DateTimeScalar)
+  @Field(() => DateTimeScalar, { description: CREATED_AT })
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt!: Date;
 
-  @Field(() => DateTimeScalar)
+  @Field(() => DateTimeScalar, { description: UPDATED_AT })
   @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
   updatedAt!: Date;
 }
@@ -33,7 +34,7 @@ export abstract class WorkspaceRow {
 /** A workspace row with its own serial integer id. */
 @ObjectType()
 export abstract class WorkspaceRecord extends WorkspaceRow {
-  @Field(() => ID)
+  @Field(() => ID, { description: RECORD_ID })
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;
 }

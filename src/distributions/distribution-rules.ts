@@ -10,6 +10,13 @@ import { DistributionInput, MAX_MEDIA_PER_DISTRIBUTION, type MediaItemInput, typ
 
 type DistributionFields = Omit<DistributionInput, 'id' | 'campaignId' | 'primaryLink' | 'mediaLibrary'>;
 
+/** What an entry that creates a distribution requires (create and update entries share DistributionInput); the REST document states it too. */
+export const DISTRIBUTION_REQUIRED_ON_CREATE = ['distributionTypeId'] as const;
+/** What a new primary link requires. */
+export const LINK_REQUIRED_ON_CREATE = ['linkType', 'originalLink'] as const;
+/** What a new media file requires. */
+export const MEDIA_REQUIRED_ON_CREATE = ['fileUrl'] as const;
+
 /** The distribution's own columns in an entry (its link, media and ids are handled apart). */
 export function fieldsOf(input: DistributionInput): WithParsedIds<DistributionFields, 'publisherTitleId'> {
   const { id: _id, campaignId: _campaignId, primaryLink: _link, mediaLibrary: _media, ...fields } = input;
@@ -38,16 +45,16 @@ function mediaEntries(entry: DistributionInput): MediaItemInput[] {
 export function checkNewEntry(entry: DistributionInput, problems: FieldErrorCollector, path: string): void {
   if (!(entry instanceof DistributionInput)) return;
   const sink = problems.scoped(path);
-  problems.requirePresent(entry, ['distributionTypeId'], path);
+  problems.requirePresent(entry, DISTRIBUTION_REQUIRED_ON_CREATE, path);
   if (entry.status !== undefined && !problems.has(`${path}.status`)) distributionStatuses.checkInitial(sink, 'status', entry.status);
   if (entry.primaryLink) {
     // A new link has no id yet (as for media, and for an existing distribution without a link).
     if (entry.primaryLink.id !== undefined) sink.add('primaryLink.id', 'must not be given for a new distribution');
-    problems.requirePresent(entry.primaryLink, ['linkType', 'originalLink'], `${path}.primaryLink`);
+    problems.requirePresent(entry.primaryLink, LINK_REQUIRED_ON_CREATE, `${path}.primaryLink`);
   }
   mediaEntries(entry).forEach((media, index) => {
     if (media.id !== undefined) sink.add(`mediaLibrary.${index}.id`, 'must not be given for a new distribution');
-    problems.requirePresent(media, ['fileUrl'], `${path}.mediaLibrary.${index}`);
+    problems.requirePresent(media, MEDIA_REQUIRED_ON_CREATE, `${path}.mediaLibrary.${index}`);
   });
 }
 
@@ -61,7 +68,7 @@ export function checkChangedEntry(entry: DistributionInput, current: Distributio
       if (linkId !== undefined && linkId !== current.primaryLink.id) sink.add('primaryLink.id', "is not this distribution's link");
     } else {
       if (linkId !== undefined) sink.add('primaryLink.id', 'names no link: this distribution has none yet');
-      problems.requirePresent(entry.primaryLink, ['linkType', 'originalLink'], `${path}.primaryLink`);
+      problems.requirePresent(entry.primaryLink, LINK_REQUIRED_ON_CREATE, `${path}.primaryLink`);
     }
   }
   const mediaIds = new Set((current.mediaLibrary ?? []).map((media) => media.id));
@@ -70,7 +77,7 @@ export function checkChangedEntry(entry: DistributionInput, current: Distributio
     sink.add('mediaLibrary', `would hold ${mediaIds.size + adding} media files; a distribution holds at most ${MAX_MEDIA_PER_DISTRIBUTION}`);
   }
   mediaEntries(entry).forEach((media, index) => {
-    if (media.id === undefined) problems.requirePresent(media, ['fileUrl'], `${path}.mediaLibrary.${index}`);
+    if (media.id === undefined) problems.requirePresent(media, MEDIA_REQUIRED_ON_CREATE, `${path}.mediaLibrary.${index}`);
     else if (!mediaIds.has(parseId(media.id) ?? 0)) sink.add(`mediaLibrary.${index}.id`, 'does not name a media file of this distribution');
   });
 }

@@ -4,6 +4,7 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { Content } from '../contents/content.entity';
 import { CONTENT_DISTRIBUTION_ID_DEFAULT } from '../db/shared-id-sequence';
 import { WorkspaceRow } from '../db/workspace-record';
+import { count, flag, sharedSequenceId } from '../graphql/descriptions';
 import { DateScalar } from '../graphql/scalars';
 import { DistributionStatus } from './distribution-status';
 import { MediaItem } from './media-item.entity';
@@ -19,11 +20,11 @@ import { PrimaryLink } from './primary-link.entity';
 @Index(['organisationId', 'contentId', 'id'])
 @Index(['organisationId', 'campaignId'])
 export class Distribution extends WorkspaceRow {
-  @Field(() => ID)
+  @Field(() => ID, { description: sharedSequenceId('distribution') })
   @PrimaryColumn({ type: 'integer', default: CONTENT_DISTRIBUTION_ID_DEFAULT })
   id!: number;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The content piece the distribution places; it never changes.' })
   @Column({ type: 'integer' })
   contentId!: number;
 
@@ -31,7 +32,7 @@ export class Distribution extends WorkspaceRow {
   @JoinColumn({ name: 'content_id' })
   content?: Content;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The campaign of its content piece, always (it moves with the piece).' })
   @Column({ type: 'integer' })
   campaignId!: number;
 
@@ -39,52 +40,52 @@ export class Distribution extends WorkspaceRow {
   @JoinColumn({ name: 'campaign_id' })
   campaign?: Campaign;
 
-  @Field(() => Int, { description: 'Kind of placement (reference library of distribution types).' })
+  @Field(() => Int, { description: 'Kind of placement: a code of the `distribution-types` reference library.' })
   @Column({ type: 'integer' })
   distributionTypeId!: number;
 
-  @Field(() => ID, { nullable: true })
+  @Field(() => ID, { nullable: true, description: 'The publisher title the placement runs on; null when none. The id stays after the title is deleted (then `publisherTitle` is null).' })
   @Column({ type: 'integer', nullable: true })
   publisherTitleId!: number | null;
 
-  @Field(() => DistributionStatus)
+  @Field(() => DistributionStatus, { description: 'Where the placement is in its lifecycle (v2: the integer in parentheses on each value); a new distribution is PLANNED unless created SCHEDULED.' })
   @Column({ type: 'smallint', default: DistributionStatus.PLANNED })
   status!: DistributionStatus;
 
-  @Field(() => Int, { description: 'v2 spells it `distiribution_class`.' })
+  @Field(() => Int, { description: 'Distribution class: an integer 0 to 2,147,483,647 (default 0); v2 spells it `distiribution_class`.' })
   @Column({ type: 'integer', default: 0 })
   distributionClass!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: count('Count clicks as') })
   @Column({ type: 'integer', default: 0 })
   countClicksAs!: number;
 
-  @Field(() => DateScalar, { nullable: true })
+  @Field(() => DateScalar, { nullable: true, description: 'The day the placement goes live; null when not set.' })
   @Column({ type: 'date', nullable: true })
   distributionLiveDate!: string | null;
 
-  @Field(() => Int, { description: '1 when the placement links to a destination, else 0.' })
+  @Field(() => Int, { description: flag('the placement links to a destination') })
   @Column({ type: 'smallint', default: 0 })
   hasDestinationLink!: number;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: count('Number of feedback rounds allowed') })
   @Column({ type: 'integer', default: 0 })
   noOfFeedbackAllowed!: number;
 
-  @Field({ description: 'Title shown on the placement (v2 spells it `content_tile`).' })
+  @Field({ description: 'Title shown on the placement, at most 255 characters; "" when not given. v2 spells it `content_tile`.' })
   @Column({ type: 'varchar', length: 255, default: '' })
   contentTitle!: string;
 
-  @Field()
+  @Field({ description: 'Label of the distribution, at most 255 characters; "" when not given.' })
   @Column({ type: 'varchar', length: 255, default: '' })
   distributionLabel!: string;
 
-  @Field(() => Int, { description: '1 when the advertiser reviews the placement, else 0.' })
+  @Field(() => Int, { description: flag('the advertiser reviews the placement') })
   @Column({ type: 'smallint', default: 0 })
   advertiserReview!: number;
 
   /** Joined with the distribution (see distribution-queries.ts), never loaded lazily. */
-  @Field(() => PrimaryLink, { nullable: true })
+  @Field(() => PrimaryLink, { nullable: true, description: 'The link readers are sent to; null when there is none.' })
   primaryLink?: PrimaryLink | null;
 
   /** Joined for v2 records; GraphQL resolves it through a batched loader when not joined. */

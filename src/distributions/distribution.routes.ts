@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { emptyFieldErrors } from '../common/errors';
-import { arrayOf, type JsonSchema, objectOf } from '../common/json-schema';
+import { arrayOf } from '../common/json-schema';
 import { WireShape } from '../common/wire-shape';
 import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
@@ -9,8 +9,10 @@ import { paginated } from '../http/rest/pagination';
 import { objectInput, pageQuery, pathParam, throwIfWireErrors } from '../http/rest/request-input';
 import { Outcome, type ListQueryDeclaration, type V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
+import { DISTRIBUTION_REQUIRED_ON_CREATE, LINK_REQUIRED_ON_CREATE, MEDIA_REQUIRED_ON_CREATE } from './distribution-rules';
+import { distributionStatuses } from './distribution-status';
 import { Distribution } from './distribution.entity';
-import { DistributionInput, DistributionsInput, MAX_DISTRIBUTIONS_PER_REQUEST, MAX_MEDIA_PER_DISTRIBUTION, MediaItemInput, PrimaryLinkInput } from './distribution.input';
+import { DistributionInput, DistributionsInput, MediaItemInput, PrimaryLinkInput } from './distribution.input';
 import { distributionWire, mediaItemWire, primaryLinkWire, toDistributionRecord } from './distribution.record';
 
 const TAG = 'Distributions';
@@ -21,24 +23,39 @@ const records = keyed('distributions', arrayOf(record));
 /** The body of `POST` and `PUT /v2/distributions`: a content piece and its distributions. */
 const bulkBodyWire = new WireShape(['content_id', 'distributions']);
 
-// The generated schemas cannot name what a nested input (ValidateNested) holds: each is composed from its own input class.
-const entryFields = inputSchema('DistributionInput', distributionWire, DistributionInput);
-const entryBody: JsonSchema = {
-  ...entryFields,
-  properties: {
-    ...entryFields.properties,
-    primary_link: { anyOf: [inputSchema('PrimaryLinkInput', primaryLinkWire, PrimaryLinkInput), { type: 'null' }] },
-    distribution_media_library: { ...arrayOf(inputSchema('MediaItemInput', mediaItemWire, MediaItemInput)), maxItems: MAX_MEDIA_PER_DISTRIBUTION },
+/**
+ * The create body, each level requiring what the service requires of new records, and without the
+ * ids it refuses there (a new distribution, link or file has none yet).
+ */
+const createBody = inputSchema('DistributionsCreateInput', bulkBodyWire, DistributionsInput, {
+  nested: {
+    distributions: inputSchema('DistributionCreateInput', distributionWire, DistributionInput, {
+      required: DISTRIBUTION_REQUIRED_ON_CREATE,
+      omit: ['id'],
+      properties: { status: (generated) => ({ ...generated, enum: [...distributionStatuses.initial] }) },
+      nested: {
+        primary_link: inputSchema('PrimaryLinkCreateInput', primaryLinkWire, PrimaryLinkInput, { required: LINK_REQUIRED_ON_CREATE, omit: ['id'] }),
+        distribution_media_library: inputSchema('MediaItemCreateInput', mediaItemWire, MediaItemInput, { required: MEDIA_REQUIRED_ON_CREATE, omit: ['id'] }),
+      },
+    }),
   },
-};
-const bulkFields = inputSchema('DistributionsInput', bulkBodyWire, DistributionsInput);
-const bulkBody: JsonSchema = {
-  title: bulkFields.title,
-  ...objectOf({
-    content_id: bulkFields.properties?.content_id ?? {},
-    distributions: { ...arrayOf(entryBody), minItems: 1, maxItems: MAX_DISTRIBUTIONS_PER_REQUEST },
-  }),
-};
+});
+
+/**
+ * The update body: an entry with `id` changes that distribution, one without creates one (then
+ * `distribution_type_id` is required, as the operation's description says: one schema cannot
+ * make a field's requirement depend on another's absence in a way generators follow).
+ */
+const updateBody = inputSchema('DistributionsUpdateInput', bulkBodyWire, DistributionsInput, {
+  nested: {
+    distributions: inputSchema('DistributionUpdateInput', distributionWire, DistributionInput, {
+      nested: {
+        primary_link: inputSchema('PrimaryLinkInput', primaryLinkWire, PrimaryLinkInput),
+        distribution_media_library: inputSchema('MediaItemInput', mediaItemWire, MediaItemInput),
+      },
+    }),
+  },
+});
 
 /** `GET /v2/distributions/{id}` pages only when the id is a content piece's: paging, no filters. */
 const PAGE_QUERY = { paged: true } satisfies ListQueryDeclaration;
@@ -110,7 +127,7 @@ export const distributionRoutes = [
       '`primary_link` creates the link (`link_type` and `original_link` required); `distribution_media_library` adds up to 50 files (`file_url` required). ' +
       'The answer holds the created records in request order.',
     tag: TAG,
-    body: bulkBody,
+    body: createBody,
     success: { message: 'Distributions created successfully', data: records },
     config,
     async handle(request, { services }) {
@@ -131,7 +148,7 @@ export const distributionRoutes = [
       '`distribution_media_library`: entries with `id` change that file, entries without add one; files left out are kept. ' +
       'The answer holds the record of each entry in request order.',
     tag: TAG,
-    body: bulkBody,
+    body: updateBody,
     success: { message: 'Distributions updated successfully', data: records },
     config,
     async handle(request, { services }) {

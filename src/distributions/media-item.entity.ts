@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { WorkspaceRecord } from '../db/workspace-record';
+import { flag, freeText } from '../graphql/descriptions';
 import type { Distribution } from './distribution.entity';
 
 /** A media file of a distribution (spec §2.9 `distribution_media_library`). */
@@ -8,7 +9,7 @@ import type { Distribution } from './distribution.entity';
 @Entity('distribution_media')
 @Index(['organisationId', 'distributionId', 'id'])
 export class MediaItem extends WorkspaceRecord {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The distribution the file belongs to.' })
   @Column({ type: 'integer' })
   distributionId!: number;
 
@@ -16,19 +17,19 @@ export class MediaItem extends WorkspaceRecord {
   @JoinColumn({ name: 'distribution_id' })
   distribution?: Distribution;
 
-  @Field(() => Int, { description: '1 when the media sits in the body of the piece, else 0.' })
+  @Field(() => Int, { description: flag('the media sits in the body of the piece') })
   @Column({ type: 'smallint', default: 0 })
   isBodyMedia!: number;
 
-  @Field()
+  @Field({ description: 'Label of the file, at most 255 characters; "" when not given.' })
   @Column({ type: 'varchar', length: 255, default: '' })
   mediaLabel!: string;
 
-  @Field({ description: 'Absolute http(s) URL of the file.' })
+  @Field({ description: 'Absolute http(s) URL of the file, at most 2,048 characters.' })
   @Column({ type: 'text' })
   fileUrl!: string;
 
-  @Field()
+  @Field({ description: freeText('Notes on the file') })
   @Column({ type: 'text', default: '' })
   mediaNotes!: string;
 }

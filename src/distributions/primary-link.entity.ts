@@ -18,19 +18,19 @@ export class PrimaryLink extends WorkspaceRecord {
   @JoinColumn({ name: 'distribution_id' })
   distribution?: Distribution;
 
-  @Field(() => Int, { description: 'Kind of link (reference library of link types).' })
+  @Field(() => Int, { description: 'Kind of link: a code of the `link-types` reference library.' })
   @Column({ type: 'integer' })
   linkType!: number;
 
-  @Field()
+  @Field({ description: 'Label of the link, at most 255 characters; "" when not given.' })
   @Column({ type: 'varchar', length: 255, default: '' })
   linkLabel!: string;
 
-  @Field({ description: 'Absolute http(s) URL.' })
+  @Field({ description: 'Absolute http(s) URL the link points to, at most 2,048 characters.' })
   @Column({ type: 'text' })
   originalLink!: string;
 
-  @Field()
+  @Field({ description: 'Text of the hyperlink, at most 255 characters; "" when not given.' })
   @Column({ type: 'varchar', length: 255, default: '' })
   hyperlinkText!: string;
 }

@@ -18,7 +18,7 @@ export class FeedEvent {
   @Field({ description: 'The event type (see `eventTypes`).' })
   type!: string;
 
-  @Field(() => DateTimeScalar)
+  @Field(() => DateTimeScalar, { description: 'When the event was recorded, in the transaction of the change it reports.' })
   createdAt!: Date;
 
   @Field({ description: 'The workspace the event belongs to, as in the delivered envelope.' })
@@ -42,7 +42,7 @@ export class EventTypeEntry {
   @Field({ description: 'What kind of record the event is about (`campaign`, `content`…).' })
   resource!: string;
 
-  @Field()
+  @Field({ description: 'What the event means and when it is recorded.' })
   description!: string;
 
   @Field({ description: 'The shape of `Event.data`, written out: `<campaign record>` stands for the v2 record of that resource.' })

@@ -18,7 +18,7 @@ function IsInstant(): PropertyDecorator {
 
 @InputType({ description: 'Narrows the event feed.' })
 export class EventFilter {
-  @Field(() => String, { nullable: true, description: 'Only events of this type.' })
+  @Field(() => String, { nullable: true, description: 'Only events of this type, a name of `eventTypes`.' })
   @IsOptional() @IsIn(EVENT_TYPES, { message: 'must name an event type of the catalogue (GET /v2/libraries/event-types)' })
   type?: string;
 
@@ -30,7 +30,7 @@ export class EventFilter {
   @IsOptional() @IsEntityId()
   resourceId?: string | number;
 
-  @Field(() => String, { nullable: true, description: 'Only events created after this instant (ISO 8601).' })
+  @Field(() => String, { nullable: true, description: 'Only events created after this instant: a date (`2026-11-23`) or a date-time with its zone (`2026-11-23T18:00:00Z`).' })
   @IsOptional() @IsInstant()
   createdAfter?: string;
 }

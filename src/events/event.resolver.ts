@@ -1,6 +1,7 @@
 import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
-import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
+import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
+import { FILTER_ARG, idArg } from '../graphql/descriptions';
 import { eventTypeEntries } from './event-catalogue';
 import { EventConnection, EventTypeEntry, FeedEvent, toFeedEvent } from './event.graphql';
 import { EventFilter } from './event.input';
@@ -13,16 +14,16 @@ export class EventResolver {
   })
   async events(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
-    @Arg('filter', () => EventFilter, { nullable: true }) filter?: EventFilter | null,
+    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
+    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
+    @Arg('filter', () => EventFilter, { nullable: true, description: FILTER_ARG }) filter?: EventFilter | null,
   ): Promise<Connection<FeedEvent>> {
     const slice = await services.events.connection(request, filter ?? new EventFilter(), connectionRequest(first, after, null));
     return toConnection({ ...slice, items: slice.items.map(({ node, cursor }) => ({ node: toFeedEvent(node, request.organisationCode), cursor })) });
   }
 
   @Query(() => FeedEvent, { nullable: true, description: `One event of the feed; NOT_FOUND when it is not in this workspace or older than ${EVENT_RETENTION_DAYS} days.` })
-  async event(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<FeedEvent> {
+  async event(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('event') }) id: string): Promise<FeedEvent> {
     return toFeedEvent(await services.events.get(request, id), request.organisationCode);
   }
 

@@ -10,7 +10,27 @@ export type ResolverClasses = BuildSchemaOptions['resolvers'];
  * faces, so refusals look the same on REST and GraphQL.
  */
 export async function createSchema(resolvers: ResolverClasses): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers, validate: false, emitSchemaFile: false });
+  const schema = await buildSchema({ resolvers, validate: false, emitSchemaFile: false });
+  describeRootTypes(schema);
+  return schema;
+}
+
+/**
+ * type-graphql has no option for the root types' descriptions, and every type of the schema is
+ * described (require-description in eslint.config.mjs), so they are set on the schema it built,
+ * which is this call's own.
+ */
+function describeRootTypes(schema: GraphQLSchema): void {
+  const query = schema.getQueryType();
+  if (query) {
+    query.description =
+      "Reads of the API key's workspace (the reference libraries and the event catalogue are global). Every operation needs the key (`X-API-Key` or `Authorization: Bearer`).";
+  }
+  const mutation = schema.getMutationType();
+  if (mutation) {
+    mutation.description =
+      "Writes to the API key's workspace. Expected refusals come back in each payload's `userErrors`, with nothing changed; an `Idempotency-Key` header makes a retry safe.";
+  }
 }
 
 /** The SDL checked in as schema.graphql. */

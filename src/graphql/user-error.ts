@@ -21,10 +21,10 @@ export class UserError {
   @Field(() => [String], { nullable: true, description: 'Path to the offending argument, e.g. ["input", "campaignTitle"].' })
   field!: string[] | null;
 
-  @Field()
+  @Field({ description: 'What is wrong, starting with the field name (e.g. "campaignTitle is required").' })
   message!: string;
 
-  @Field(() => UserErrorCode)
+  @Field(() => UserErrorCode, { description: 'BAD_USER_INPUT when a rule is broken, NOT_FOUND when an id names nothing in this workspace.' })
   code!: UserErrorCode;
 }
 

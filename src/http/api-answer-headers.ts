@@ -21,6 +21,8 @@ export const API_CACHE_CONTROL = 'private, no-store';
 /** The request headers an answer depends on: the key (either form) and, on /graphql, the negotiated media type. */
 const VARY_REST = ['X-API-Key', 'Authorization'];
 const VARY_GRAPHQL = [...VARY_REST, 'Accept'];
+/** `Vary` of a REST answer, as the OpenAPI document states it. */
+export const REST_VARY = VARY_REST.join(', ');
 
 /**
  * The media type of a GraphQL answer for this `Accept`, chosen as Apollo Server chooses it for

@@ -2,6 +2,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { WorkspaceRecord } from '../db/workspace-record';
+import { flag, httpUrlOrEmpty } from '../graphql/descriptions';
 
 export const MEMBER_EMAIL_UNIQUE = 'UQ_advertiser_account_members_email';
 
@@ -14,7 +15,7 @@ export const MEMBER_EMAIL_UNIQUE = 'UQ_advertiser_account_members_email';
 // E-mail addresses are unique per advertiser account regardless of case, among members not deleted.
 @Index(MEMBER_EMAIL_UNIQUE, ['advertiserAccountId', 'emailKey'], { unique: true, where: '"deleted_at" IS NULL' })
 export class Member extends WorkspaceRecord {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The advertiser account the member belongs to; it never changes.' })
   @Column({ type: 'integer' })
   advertiserAccountId!: number;
 
@@ -22,7 +23,7 @@ export class Member extends WorkspaceRecord {
   @JoinColumn({ name: 'advertiser_account_id' })
   advertiserAccountRelation?: AdvertiserAccount;
 
-  @Field()
+  @Field({ description: 'E-mail address, as given; unique within the account whatever its case.' })
   @Column({ type: 'varchar', length: 254 })
   email!: string;
 
@@ -30,27 +31,27 @@ export class Member extends WorkspaceRecord {
   @Column({ type: 'varchar', length: 254 })
   emailKey!: string;
 
-  @Field()
+  @Field({ description: 'First name, at most 100 characters.' })
   @Column({ type: 'varchar', length: 100 })
   firstName!: string;
 
-  @Field()
+  @Field({ description: 'Last name, at most 100 characters.' })
   @Column({ type: 'varchar', length: 100 })
   lastName!: string;
 
-  @Field()
+  @Field({ description: 'Phone number, free text of at most 50 characters; "" when not given.' })
   @Column({ type: 'varchar', length: 50, default: '' })
   contactNumber!: string;
 
-  @Field()
+  @Field({ description: 'Job title, at most 100 characters; "" when not given.' })
   @Column({ type: 'varchar', length: 100, default: '' })
   staffTitle!: string;
 
-  @Field({ description: 'URL of the profile photo, or "".' })
+  @Field({ description: httpUrlOrEmpty('the profile photo') })
   @Column({ type: 'text', default: '' })
   photo!: string;
 
-  @Field(() => Int, { description: '1 when the member may sign in, 0 when switched off.' })
+  @Field(() => Int, { description: flag('the member may sign in', 1) })
   @Column({ type: 'smallint', default: 1 })
   active!: number;
 

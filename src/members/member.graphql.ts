@@ -1,6 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 import { ConnectionType } from '../graphql/connection';
-import { DeletePayloadType, OrderInputType, ResourcePayloadType } from '../graphql/payloads';
+import { DeletePayloadType, OrderInputType, orderFieldEnumDescription, orderFieldValues, ResourcePayloadType } from '../graphql/payloads';
 import { Member } from './member.entity';
 
 export const MemberConnection = ConnectionType('Member', Member);
@@ -11,7 +11,7 @@ export enum MemberOrderField {
   CREATED_AT = 'createdAt',
   UPDATED_AT = 'updatedAt',
 }
-registerEnumType(MemberOrderField, { name: 'MemberOrderField' });
+registerEnumType(MemberOrderField, { name: 'MemberOrderField', description: orderFieldEnumDescription('members'), valuesConfig: orderFieldValues({}) });
 
 export const MemberOrder = OrderInputType('MemberOrder', MemberOrderField, MemberOrderField.ID);
 export const MemberPayload = ResourcePayloadType('MemberPayload', 'member', Member);

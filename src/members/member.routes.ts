@@ -11,12 +11,14 @@ import { requestContext } from '../http/request-context';
 import { Member } from './member.entity';
 import { MemberFilter, MemberInput } from './member.input';
 import { memberWire, toMemberRecord } from './member.record';
-import type { MemberWithAccount } from './member.service';
+import { type MemberWithAccount, REQUIRED_ON_CREATE } from './member.service';
 
 const TAG = 'Members';
 const config = { wire: memberWire };
 const record = recordSchema('Member', memberWire, Member);
-const body = inputSchema('MemberInput', memberWire, MemberInput);
+/** Create and update share MemberInput; a create requires what the service requires. */
+const createBody = inputSchema('MemberCreateInput', memberWire, MemberInput, { required: REQUIRED_ON_CREATE });
+const updateBody = inputSchema('MemberUpdateInput', memberWire, MemberInput);
 const id = { member_id: 'A member of this workspace.' };
 
 /** `data` of create and update: the account (§2.4, with `organization_code`) and the member. */
@@ -82,7 +84,7 @@ export const memberRoutes = [
     description:
       '`advertiser_account_id` (a live account of this workspace), `email`, `first_name`, `last_name` and `password` are required. The e-mail address is unique within the account, whatever its case. The password is stored only as a salted hash and never returned.',
     tag: TAG,
-    body,
+    body: createBody,
     success: { message: 'Member created successfully', data: WITH_ACCOUNT },
     config,
     async handle(request, { services }) {
@@ -99,7 +101,7 @@ export const memberRoutes = [
       'Fields left out are unchanged. A member never moves to another account: `advertiser_account_id` may only be sent back as read. A `password` given is hashed afresh.',
     tag: TAG,
     params: id,
-    body,
+    body: updateBody,
     success: { message: 'Member updated successfully', data: WITH_ACCOUNT },
     config,
     async handle(request, { services }) {

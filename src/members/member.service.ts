@@ -19,7 +19,8 @@ import { memberWire, toMemberRecord } from './member.record';
 import { hashPassword } from './password';
 
 const RESOURCE = 'Member';
-const REQUIRED_ON_CREATE = ['advertiserAccountId', 'email', 'firstName', 'lastName', 'password'] as const;
+/** What a create requires (update and create share MemberInput); the REST document states it too. */
+export const REQUIRED_ON_CREATE = ['advertiserAccountId', 'email', 'firstName', 'lastName', 'password'] as const;
 const UNIQUE_EMAIL: UniqueRule = { constraint: MEMBER_EMAIL_UNIQUE, field: 'email', message: 'is already the e-mail address of another member of this advertiser account' };
 
 export interface MemberWithAccount {

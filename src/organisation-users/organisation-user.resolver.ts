@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
+import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
+import { FILTER_ARG, idArg, mutationIdArg, ORDER_BY_ARG } from '../graphql/descriptions';
 import { attempt } from '../graphql/user-error';
 import { OrganisationUser } from './organisation-user.entity';
 import { UserConnection, UserDeletePayload, UserOrder, UserPayload, UserRoleType } from './organisation-user.graphql';
@@ -12,33 +13,36 @@ export class OrganisationUserResolver {
   @Query(() => UserConnection, { description: 'Users of the workspace, a page at a time.' })
   async users(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
-    @Arg('filter', () => UserFilter, { nullable: true }) filter?: UserFilter | null,
-    @Arg('orderBy', () => UserOrder, { nullable: true }) orderBy?: UserOrder | null,
+    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
+    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
+    @Arg('filter', () => UserFilter, { nullable: true, description: FILTER_ARG }) filter?: UserFilter | null,
+    @Arg('orderBy', () => UserOrder, { nullable: true, description: ORDER_BY_ARG }) orderBy?: UserOrder | null,
   ): Promise<Connection<OrganisationUser>> {
     const page = connectionRequest(first, after, orderBy);
     return toConnection(await services.organisationUsers.connection(request, filter ?? new UserFilter(), page));
   }
 
   @Query(() => OrganisationUser, { nullable: true, description: 'One user; NOT_FOUND when it is not in this workspace.' })
-  async user(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<OrganisationUser> {
+  async user(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('user') }) id: string): Promise<OrganisationUser> {
     return services.organisationUsers.get(request, id);
   }
 
   @Mutation(() => UserPayload, { description: 'Creates a user (no `id`) or updates one (`id`); custom fields merge, roles are replaced.' })
-  async userUpsert(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => UserUpsertInput) input: UserUpsertInput): Promise<UserPayload> {
+  async userUpsert(
+    @Ctx() { request, services }: GraphQLContext,
+    @Arg('input', () => UserUpsertInput, { description: 'The user: with `id` that user is updated, without it one is created.' }) input: UserUpsertInput,
+  ): Promise<UserPayload> {
     const { result, userErrors } = await attempt(() => services.organisationUsers.upsert(request, input), { fields: 'input', id: 'input.id' });
     return { user: result?.user ?? null, userErrors };
   }
 
-  @Mutation(() => UserDeletePayload, { description: 'Soft-deletes the user: gone from every read.' })
-  async userDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<UserDeletePayload> {
+  @Mutation(() => UserDeletePayload, { description: 'Soft-deletes the user: gone from every read. Content pieces keep the id in `contentEditorId`.' })
+  async userDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('user') }) id: string): Promise<UserDeletePayload> {
     const { result, userErrors } = await attempt(() => services.organisationUsers.delete(request, id));
     return { deletedUserId: result ? String(result.id) : null, userErrors };
   }
 
-  @FieldResolver(() => [UserRoleType])
+  @FieldResolver(() => [UserRoleType], { description: 'The roles the user holds, by role type.' })
   roles(@Root() user: OrganisationUser): UserRoleType[] {
     return rolesOf(user);
   }

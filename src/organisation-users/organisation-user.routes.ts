@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { emptyFieldErrors } from '../common/errors';
-import type { JsonSchema } from '../common/json-schema';
 import { inputSchema } from '../http/rest/openapi/input-schema';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
@@ -11,6 +10,7 @@ import { requestContext } from '../http/request-context';
 import { OrganisationUser } from './organisation-user.entity';
 import { UserFilter, UserRoleInput, UserUpsertInput } from './organisation-user.input';
 import { roleBodyWire, toUserRecord, toUserUpsertRecord, userUpsertBodyWire, userUpsertRecordWire, userWire } from './organisation-user.record';
+import { REQUIRED_ON_UPSERT } from './organisation-user.service';
 
 const TAG = 'Organisation users';
 const LIST_PATH = '/v2/organisation-users';
@@ -21,12 +21,11 @@ const users = keyed('users', pageOf(record));
 const upserted = recordSchema('OrganisationUserUpsert', userUpsertRecordWire, OrganisationUser);
 const id = { id: 'A user of this workspace.' };
 
-/** The upsert body: its `roles` elements have their own wire shape, so the array's items are composed here. */
-const body: JsonSchema = (() => {
-  const upsert = inputSchema('OrganisationUserInput', userUpsertBodyWire, UserUpsertInput);
-  const roles = upsert.properties?.roles ?? {};
-  return { ...upsert, properties: { ...upsert.properties, roles: { ...roles, items: inputSchema('OrganisationUserRoleInput', roleBodyWire, UserRoleInput) } } };
-})();
+/** The upsert body, requiring what the service requires whether it creates or updates; its `roles` elements have their own wire shape. */
+const body = inputSchema('OrganisationUserInput', userUpsertBodyWire, UserUpsertInput, {
+  required: REQUIRED_ON_UPSERT,
+  nested: { roles: inputSchema('OrganisationUserRoleInput', roleBodyWire, UserRoleInput) },
+});
 
 /** The upsert body with each `roles` element mapped to a role input. */
 function upsertInput(request: FastifyRequest): UserUpsertInput {

@@ -16,7 +16,8 @@ import { UserFilter, type UserUpsertInput } from './organisation-user.input';
 import { toUserRecord, userUpsertBodyWire } from './organisation-user.record';
 
 const RESOURCE = 'User';
-const REQUIRED = ['email', 'firstName', 'lastName', 'roles'] as const;
+/** What an upsert requires, whether it creates or updates; the REST document states it too. */
+export const REQUIRED_ON_UPSERT = ['email', 'firstName', 'lastName', 'roles'] as const;
 const UNIQUE_EMAIL: UniqueRule = { constraint: USER_EMAIL_UNIQUE, field: 'email', message: 'is already the e-mail address of another user of this workspace' };
 
 type UserValues = Partial<Omit<OrganisationUser, 'id' | 'organisation' | 'organisationId'>>;
@@ -48,7 +49,7 @@ export class OrganisationUserService {
    * without, one is created. `customFields` merges into the stored object; roles are replaced.
    */
   async upsert(ctx: RequestContext, input: UserUpsertInput): Promise<{ user: OrganisationUser; created: boolean }> {
-    (await validationProblems(input, REQUIRED)).throwIfAny();
+    (await validationProblems(input, REQUIRED_ON_UPSERT)).throwIfAny();
     // An explicit null id is no id (GraphQL clients send nulls for unset fields): create.
     const id = input.id === undefined || input.id === null ? null : parseIdOrNotFound(input.id, RESOURCE);
     return withUniqueRule(UNIQUE_EMAIL, () =>

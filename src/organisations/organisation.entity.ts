@@ -1,12 +1,13 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { CREATED_AT, RECORD_ID, UPDATED_AT } from '../graphql/descriptions';
 import { DateTimeScalar } from '../graphql/scalars';
 
 /** A workspace: every API key names exactly one, and every other row belongs to one. */
 @ObjectType({ description: 'The workspace (organisation) the API key belongs to.' })
 @Entity('organisations')
 export class Organisation {
-  @Field(() => ID)
+  @Field(() => ID, { description: RECORD_ID })
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;
 
@@ -14,15 +15,15 @@ export class Organisation {
   @Column({ type: 'varchar', length: 64, unique: true })
   organizationCode!: string;
 
-  @Field()
+  @Field({ description: 'Name of the workspace. Read-only: workspaces are managed by operators.' })
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
-  @Field(() => DateTimeScalar)
+  @Field(() => DateTimeScalar, { description: CREATED_AT })
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt!: Date;
 
-  @Field(() => DateTimeScalar)
+  @Field(() => DateTimeScalar, { description: UPDATED_AT })
   @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
   updatedAt!: Date;
 }

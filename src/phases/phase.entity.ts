@@ -3,6 +3,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } 
 import { Campaign } from '../campaigns/campaign.entity';
 import type { JsonObject } from '../common/json';
 import { TrafficMetricsRow } from '../common/traffic-metrics';
+import { count, freeText, RECORD_ID } from '../graphql/descriptions';
 import { DateScalar, JSONObjectScalar } from '../graphql/scalars';
 
 /** A stage of a campaign (spec §2.7): title, pacing, messaging, targets and launch/end windows. */
@@ -13,11 +14,11 @@ import { DateScalar, JSONObjectScalar } from '../graphql/scalars';
 // Two live phases of one campaign never share a number.
 @Index('UQ_phases_campaign_phase_no_live', ['campaignId', 'phaseNo'], { unique: true, where: '"deleted_at" IS NULL' })
 export class Phase extends TrafficMetricsRow {
-  @Field(() => ID)
+  @Field(() => ID, { description: RECORD_ID })
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The campaign the phase belongs to; it never changes.' })
   @Column({ type: 'integer' })
   campaignId!: number;
 
@@ -29,47 +30,47 @@ export class Phase extends TrafficMetricsRow {
   @Column({ type: 'integer' })
   phaseNo!: number;
 
-  @Field({ description: "The partner's own reference for the phase." })
+  @Field({ description: "The partner's own reference for the phase, at most 255 characters; \"\" when not given." })
   @Column({ type: 'varchar', length: 255, default: '' })
   externalId!: string;
 
-  @Field()
+  @Field({ description: 'Title of the phase, at most 255 characters.' })
   @Column({ type: 'varchar', length: 255 })
   phaseTitle!: string;
 
-  @Field()
+  @Field({ description: freeText('Description of the phase') })
   @Column({ type: 'text', default: '' })
   phaseDescription!: string;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: count('Pacing of the phase') })
   @Column({ type: 'integer', default: 0 })
   phasePacing!: number;
 
-  @Field()
+  @Field({ description: freeText('The key message of the phase') })
   @Column({ type: 'text', default: '' })
   keyMessage!: string;
 
-  @Field(() => DateScalar, { nullable: true })
+  @Field(() => DateScalar, { nullable: true, description: 'Launch window: the earliest launch, on or before `latestPhaseLaunchDate` when both are set; null when not set.' })
   @Column({ type: 'date', nullable: true })
   earliestPhaseLaunchDate!: string | null;
 
-  @Field(() => DateScalar, { nullable: true })
+  @Field(() => DateScalar, { nullable: true, description: 'Launch window: the latest launch; null when not set.' })
   @Column({ type: 'date', nullable: true })
   latestPhaseLaunchDate!: string | null;
 
-  @Field(() => DateScalar, { nullable: true })
+  @Field(() => DateScalar, { nullable: true, description: 'End window: the earliest end, on or before `latestPhaseEndDate` when both are set; null when not set.' })
   @Column({ type: 'date', nullable: true })
   earliestPhaseEndDate!: string | null;
 
-  @Field(() => DateScalar, { nullable: true })
+  @Field(() => DateScalar, { nullable: true, description: 'End window: the latest end; null when not set.' })
   @Column({ type: 'date', nullable: true })
   latestPhaseEndDate!: string | null;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: count('Number of content pieces planned for the phase') })
   @Column({ type: 'integer', default: 0 })
   noOfPieces!: number;
 
-  @Field(() => JSONObjectScalar, { description: 'Free key/value content.' })
+  @Field(() => JSONObjectScalar, { description: "The partner's free key/value content: a JSON object of at most 16 KB ({} when not given)." })
   @Column({ type: 'jsonb', default: () => "'{}'" })
   customFields!: JsonObject;
 }

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { emptyFieldErrors } from '../common/errors';
-import { arrayOf, type JsonSchema, objectOf } from '../common/json-schema';
 import { WireShape } from '../common/wire-shape';
 import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
@@ -10,27 +9,21 @@ import { arrayInput, bodyInput, listQuery, objectInput, pathParam, throwIfWireEr
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { Phase } from './phase.entity';
-import { MAX_PHASES_PER_REQUEST, PhaseFilter, PhaseInput, PhasesCreateInput } from './phase.input';
+import { REQUIRED_ON_CREATE } from './phase-rules';
+import { PhaseFilter, PhaseInput, PhasesCreateInput } from './phase.input';
 import { phaseWire, toPhaseRecord } from './phase.record';
 
 const TAG = 'Phases';
 const config = { wire: phaseWire };
 const record = recordSchema('Phase', phaseWire, Phase);
-/** One phase's fields: the update body, and each element of the create body. */
-const phaseBody = inputSchema('PhaseInput', phaseWire, PhaseInput);
+/** One phase's fields: each element of the create body (which requires what the service requires), and the update body. */
+const phaseCreate = inputSchema('PhaseCreateInput', phaseWire, PhaseInput, { required: REQUIRED_ON_CREATE });
+const updateBody = inputSchema('PhaseUpdateInput', phaseWire, PhaseInput);
 const phase = { phase: 'A phase of this workspace.' };
 
 /** The body of `POST /v2/phases`: a campaign and its new phases. */
 const createBodyWire = new WireShape(['campaign_id', 'phases']);
-const createBodyFields = inputSchema('PhasesCreateInput', createBodyWire, PhasesCreateInput);
-// The generated `phases` cannot name its elements' schema (ValidateNested): the element is the phase body.
-const createBody: JsonSchema = {
-  title: createBodyFields.title,
-  ...objectOf({
-    campaign_id: createBodyFields.properties?.campaign_id ?? {},
-    phases: { ...arrayOf(phaseBody), minItems: 1, maxItems: MAX_PHASES_PER_REQUEST },
-  }),
-};
+const createBody = inputSchema('PhasesCreateInput', createBodyWire, PhasesCreateInput, { nested: { phases: phaseCreate } });
 
 const LIST_QUERY = {
   paged: true,
@@ -112,7 +105,7 @@ export const phaseRoutes = [
       '`phase_no` may move to any number no other live phase of the campaign has. `campaign_id` may be echoed back but a phase never moves to another campaign.',
     tag: TAG,
     params: phase,
-    body: phaseBody,
+    body: updateBody,
     success: { message: 'Phase updated successfully', data: keyed('phase', record) },
     config,
     async handle(request, { services }) {

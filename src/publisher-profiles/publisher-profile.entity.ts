@@ -1,6 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index } from 'typeorm';
 import { WorkspaceRecord } from '../db/workspace-record';
+import { httpUrlOrEmpty } from '../graphql/descriptions';
 import { PublisherProfileStatus } from './publisher-profile-status';
 
 @ObjectType({ description: 'A publishing brand the workspace places content with (spec §2.10); it owns publisher titles.' })
@@ -10,11 +11,11 @@ import { PublisherProfileStatus } from './publisher-profile-status';
 @Index(['organisationId', 'createdAt', 'id'])
 @Index(['organisationId', 'updatedAt', 'id'])
 export class PublisherProfile extends WorkspaceRecord {
-  @Field()
+  @Field({ description: 'Name of the publisher.' })
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
-  @Field({ description: 'Home page, absolute http(s) URL, or "".' })
+  @Field({ description: httpUrlOrEmpty('the home page') })
   @Column({ type: 'text', default: '' })
   website!: string;
 
@@ -22,15 +23,15 @@ export class PublisherProfile extends WorkspaceRecord {
   @Column({ type: 'varchar', length: 2, default: '' })
   country!: string;
 
-  @Field(() => PublisherProfileStatus)
+  @Field(() => PublisherProfileStatus, { description: 'Whether placements may be booked with the publisher (v2: `active`, `inactive`).' })
   @Column({ type: 'varchar', length: 16, default: PublisherProfileStatus.ACTIVE })
   status!: PublisherProfileStatus;
 
-  @Field()
+  @Field({ description: 'Description of the publisher, free text; "" when not given.' })
   @Column({ type: 'text', default: '' })
   description!: string;
 
-  @Field({ description: 'Where to reach the publisher about placements, or "".' })
+  @Field({ description: 'E-mail address to reach the publisher about placements, or "" for none.' })
   @Column({ type: 'varchar', length: 254, default: '' })
   contactEmail!: string;
 

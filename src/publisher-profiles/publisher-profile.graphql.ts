@@ -1,6 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 import { ConnectionType } from '../graphql/connection';
-import { DeletePayloadType, OrderInputType } from '../graphql/payloads';
+import { DeletePayloadType, OrderInputType, orderFieldEnumDescription, orderFieldValues } from '../graphql/payloads';
 import { PublisherProfile } from './publisher-profile.entity';
 
 export const PublisherProfileConnection = ConnectionType('PublisherProfile', PublisherProfile);
@@ -12,7 +12,11 @@ export enum PublisherProfileOrderField {
   CREATED_AT = 'createdAt',
   UPDATED_AT = 'updatedAt',
 }
-registerEnumType(PublisherProfileOrderField, { name: 'PublisherProfileOrderField' });
+registerEnumType(PublisherProfileOrderField, {
+  name: 'PublisherProfileOrderField',
+  description: orderFieldEnumDescription('publisher profiles'),
+  valuesConfig: orderFieldValues({ NAME: 'By `name`.' }),
+});
 
 export const PublisherProfileOrder = OrderInputType('PublisherProfileOrder', PublisherProfileOrderField, PublisherProfileOrderField.ID);
 export const PublisherProfileDeletePayload = DeletePayloadType('PublisherProfileDeletePayload', 'deletedPublisherProfileId');

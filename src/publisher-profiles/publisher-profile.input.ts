@@ -65,7 +65,7 @@ export class PublisherProfileFilter {
   @IsOptional() @IsISO31661Alpha2({ message: 'must be an ISO 3166-1 alpha-2 country code' })
   country?: string;
 
-  @Field(() => PublisherProfileStatus, { nullable: true })
+  @Field(() => PublisherProfileStatus, { nullable: true, description: 'Only profiles with this status.' })
   @IsOptional() @IsEnum(PublisherProfileStatus, { message: STATUS_MESSAGE })
   status?: PublisherProfileStatus;
 }

@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
+import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
+import { FILTER_ARG, idArg, mutationIdArg, ORDER_BY_ARG } from '../graphql/descriptions';
 import { attempt } from '../graphql/user-error';
 import { PublisherProfile } from './publisher-profile.entity';
 import { PublisherProfileConnection, PublisherProfileDeletePayload, PublisherProfileOrder } from './publisher-profile.graphql';
@@ -12,22 +13,22 @@ export class PublisherProfileResolver {
   @Query(() => PublisherProfileConnection, { description: 'Publisher profiles of the workspace, a page at a time.' })
   async publisherProfiles(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
-    @Arg('filter', () => PublisherProfileFilter, { nullable: true }) filter?: PublisherProfileFilter | null,
-    @Arg('orderBy', () => PublisherProfileOrder, { nullable: true }) orderBy?: PublisherProfileOrder | null,
+    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
+    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
+    @Arg('filter', () => PublisherProfileFilter, { nullable: true, description: FILTER_ARG }) filter?: PublisherProfileFilter | null,
+    @Arg('orderBy', () => PublisherProfileOrder, { nullable: true, description: ORDER_BY_ARG }) orderBy?: PublisherProfileOrder | null,
   ): Promise<Connection<PublisherProfile>> {
     const page = connectionRequest(first, after, orderBy);
     return toConnection(await services.publisherProfiles.connection(request, filter ?? new PublisherProfileFilter(), page));
   }
 
   @Query(() => PublisherProfile, { nullable: true, description: 'One publisher profile; NOT_FOUND when it is not in this workspace.' })
-  async publisherProfile(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<PublisherProfile> {
+  async publisherProfile(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('publisher profile') }) id: string): Promise<PublisherProfile> {
     return services.publisherProfiles.getProfile(request, id);
   }
 
-  @Mutation(() => PublisherProfileDeletePayload, { description: 'Soft-deletes the profile and its titles.' })
-  async publisherProfileDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<PublisherProfileDeletePayload> {
+  @Mutation(() => PublisherProfileDeletePayload, { description: 'Soft-deletes the profile and its titles. Content pieces and distributions keep the title ids they carry.' })
+  async publisherProfileDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('publisher profile') }) id: string): Promise<PublisherProfileDeletePayload> {
     const { result, userErrors } = await attempt(() => services.publisherProfiles.delete(request, id));
     return { deletedPublisherProfileId: result ? String(result.id) : null, userErrors };
   }
@@ -40,7 +41,7 @@ export class PublisherProfileResolver {
 
 @Resolver(() => PublisherTitle)
 export class PublisherTitleResolver {
-  @FieldResolver(() => PublisherProfile, { nullable: true, description: 'The profile the title belongs to.' })
+  @FieldResolver(() => PublisherProfile, { nullable: true, description: 'The profile named by `publisherProfileId`.' })
   async publisherProfile(@Root() title: PublisherTitle, @Ctx() { loaders }: GraphQLContext): Promise<PublisherProfile | null> {
     return loaders.publisherProfileById.load(title.publisherProfileId);
   }

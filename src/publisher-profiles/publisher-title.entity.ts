@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { WorkspaceRecord } from '../db/workspace-record';
+import { httpUrlOrEmpty } from '../graphql/descriptions';
 import { PublisherProfile } from './publisher-profile.entity';
 
 /** A title (site, newsletter, magazine…) of a publisher: what `publisher_title_id` on contents and distributions names. */
@@ -9,7 +10,7 @@ import { PublisherProfile } from './publisher-profile.entity';
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'publisherProfileId', 'id'])
 export class PublisherTitle extends WorkspaceRecord {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The profile the title belongs to.' })
   @Column({ type: 'integer' })
   publisherProfileId!: number;
 
@@ -17,11 +18,11 @@ export class PublisherTitle extends WorkspaceRecord {
   @JoinColumn({ name: 'publisher_profile_id' })
   publisherProfile?: PublisherProfile;
 
-  @Field()
+  @Field({ description: 'Name of the title.' })
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
-  @Field({ description: 'Absolute http(s) URL of the title, or "".' })
+  @Field({ description: httpUrlOrEmpty('the title') })
   @Column({ type: 'text', default: '' })
   url!: string;
 

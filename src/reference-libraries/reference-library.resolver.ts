@@ -7,7 +7,11 @@ export class ReferenceLibraryResolver {
   @Query(() => [ReferenceLibraryType], { description: 'Reference libraries by name (all when `names` is omitted); an unknown name is NOT_FOUND.' })
   async referenceLibraries(
     @Ctx() { services }: GraphQLContext,
-    @Arg('names', () => [String], { nullable: true }) names?: string[] | null,
+    @Arg('names', () => [String], {
+      nullable: true,
+      description: 'Library names (`distribution-types`, `link-types`, `brand-industries`…), answered in this order; omit or null for every library, in the order of `GET /v2/libraries`.',
+    })
+    names?: string[] | null,
   ): Promise<ReferenceLibraryType[]> {
     return services.referenceLibraries.many(names ?? undefined);
   }

@@ -27,11 +27,11 @@ export class WebhookDeliveryAttempt {
   @Column({ type: 'integer' })
   attemptNo!: number;
 
-  @Field(() => DateTimeScalar)
+  @Field(() => DateTimeScalar, { description: 'When the request was sent.' })
   @Column({ type: 'timestamptz', precision: 3 })
   startedAt!: Date;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'How long the attempt took, in milliseconds.' })
   @Column({ type: 'integer' })
   durationMs!: number;
 

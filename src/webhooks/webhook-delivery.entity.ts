@@ -2,6 +2,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
 import { Webhook } from './webhook.entity';
+import { CREATED_AT, UPDATED_AT } from '../graphql/descriptions';
 import { DateTimeScalar } from '../graphql/scalars';
 import { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
 
@@ -28,7 +29,7 @@ registerEnumType(DeliveryStatus, {
 @Index(['createdAt'])
 @Index('IDX_webhook_deliveries_pending', ['nextAttemptAt'], { where: `"status" = 'pending'` })
 export class WebhookDelivery {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'Id of the delivery: a bigint, as a string. Read-only.' })
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
 
@@ -54,7 +55,7 @@ export class WebhookDelivery {
   @Column({ type: 'varchar', length: 64 })
   eventType!: string;
 
-  @Field(() => DeliveryStatus)
+  @Field(() => DeliveryStatus, { description: 'Where the delivery stands (v2 spells the values in lower case).' })
   @Column({ type: 'varchar', length: 16, default: DeliveryStatus.PENDING })
   status!: DeliveryStatus;
 
@@ -66,7 +67,7 @@ export class WebhookDelivery {
   @Column({ type: 'timestamptz', precision: 3, nullable: true })
   nextAttemptAt!: Date | null;
 
-  @Field(() => DateTimeScalar, { nullable: true })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When the last attempt was made; null before the first.' })
   @Column({ type: 'timestamptz', precision: 3, nullable: true })
   lastAttemptAt!: Date | null;
 
@@ -74,11 +75,11 @@ export class WebhookDelivery {
   @Column({ type: 'integer', nullable: true })
   lastStatusCode!: number | null;
 
-  @Field(() => DateTimeScalar)
+  @Field(() => DateTimeScalar, { description: CREATED_AT })
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt!: Date;
 
-  @Field(() => DateTimeScalar)
+  @Field(() => DateTimeScalar, { description: UPDATED_AT })
   @UpdateDateColumn({ type: 'timestamptz', precision: 3 })
   updatedAt!: Date;
 

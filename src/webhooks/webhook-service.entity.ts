@@ -11,7 +11,7 @@ import { WorkspaceRecord } from '../db/workspace-record';
 @Index(['organisationId', 'id'])
 @Index('UQ_webhook_services_default', ['organisationId'], { unique: true, where: '"is_default" AND "deleted_at" IS NULL' })
 export class WebhookServiceConfig extends WorkspaceRecord {
-  @Field()
+  @Field({ description: 'Name of the service, at most 255 characters.' })
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 

@@ -9,11 +9,11 @@ import { WebhookServiceConfig } from './webhook-service.entity';
 @Entity('webhooks')
 @Index(['organisationId', 'id'])
 export class Webhook extends WorkspaceRecord {
-  @Field()
+  @Field({ description: 'Name of the webhook, at most 255 characters.' })
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
-  @Field()
+  @Field({ description: 'Where events are POSTed: an http(s) URL (https in production) on the public internet.' })
   @Column({ type: 'text' })
   url!: string;
 

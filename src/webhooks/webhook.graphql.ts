@@ -1,6 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { ConnectionType } from '../graphql/connection';
 import { DeletePayloadType, ResourcePayloadType } from '../graphql/payloads';
+import { USER_ERRORS } from '../graphql/descriptions';
 import { UserError } from '../graphql/user-error';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookServiceConfig } from './webhook-service.entity';
@@ -28,6 +29,6 @@ export class WebhookSecretPayload {
   @Field(() => String, { nullable: true, description: 'The new signing secret (`whsec_…`). Shown only here: store it now, no query returns it. Null when the mutation was refused.' })
   secret!: string | null;
 
-  @Field(() => [UserError])
+  @Field(() => [UserError], { description: USER_ERRORS })
   userErrors!: UserError[];
 }

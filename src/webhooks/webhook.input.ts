@@ -8,19 +8,19 @@ export const MAX_EVENTS_PER_WEBHOOK = SUBSCRIBABLE_EVENT_TYPES.length;
 
 @InputType({ description: 'Fields of a webhook service. On create `name` is required; on update omitted fields are unchanged. `clientId`, `clientSecret` and `authUrl` are set together or cleared together (all null).' })
 export class WebhookServiceInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Name of the service. Required on create; not blank, at most 255 characters.' })
   @IsOmittable() @IsString() @IsNotBlank() @MaxLength(255)
   name?: string;
 
-  @Field(() => String, { nullable: true, description: 'OAuth 2.0 client id.' })
+  @Field(() => String, { nullable: true, description: 'OAuth 2.0 client id, at most 255 characters; null clears it (with the other two).' })
   @IsOptional() @IsString() @IsNotBlank() @MaxLength(255)
   clientId?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'OAuth 2.0 client secret; stored encrypted and never shown again. Omit on update to keep the stored one.' })
+  @Field(() => String, { nullable: true, description: 'OAuth 2.0 client secret, at most 1,024 characters; stored encrypted and never shown again. Omit on update to keep the stored one.' })
   @IsOptional() @IsString() @IsNotBlank() @MaxLength(1024)
   clientSecret?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Token endpoint for the client-credentials grant.' })
+  @Field(() => String, { nullable: true, description: 'OAuth 2.0 token endpoint for the client-credentials grant: an http(s) URL on the public internet, at most 2,048 characters.' })
   @IsOptional() @IsHttpUrl() @MaxLength(2048)
   authUrl?: string | null;
 
@@ -31,11 +31,11 @@ export class WebhookServiceInput {
 
 @InputType({ description: 'Fields of a webhook. On create `name`, `url` and `events` are required; on update omitted fields are unchanged.' })
 export class WebhookInput {
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Name of the webhook. Required on create; not blank, at most 255 characters.' })
   @IsOmittable() @IsString() @IsNotBlank() @MaxLength(255)
   name?: string;
 
-  @Field(() => String, { nullable: true, description: 'Where events are POSTed: an http(s) URL (https in production) on the public internet.' })
+  @Field(() => String, { nullable: true, description: 'Where events are POSTed: an http(s) URL (https in production) on the public internet, at most 2,048 characters. Required on create.' })
   @IsOmittable() @IsString() @MaxLength(2048)
   url?: string;
 
@@ -43,7 +43,7 @@ export class WebhookInput {
   @IsOptional() @IsEntityId()
   serviceId?: string | number | null;
 
-  @Field(() => [String], { nullable: true, description: 'Event types to receive (see `eventTypes`).' })
+  @Field(() => [String], { nullable: true, description: 'Event types to receive: subscribable names of `eventTypes` (not `ping`), each at most once. Required on create; not empty.' })
   @IsOmittable()
   @IsArray() @ArrayNotEmpty() @ArrayMaxSize(MAX_EVENTS_PER_WEBHOOK) @ArrayUnique({ message: 'must not name an event type twice' })
   @IsIn(SUBSCRIBABLE_EVENT_TYPES, { each: true, message: 'must name event types of the catalogue (GET /v2/libraries/event-types)' })
@@ -52,7 +52,7 @@ export class WebhookInput {
 
 @InputType({ description: 'Narrows a webhook delivery log.' })
 export class DeliveryFilter {
-  @Field(() => DeliveryStatus, { nullable: true })
+  @Field(() => DeliveryStatus, { nullable: true, description: 'Only deliveries with this status.' })
   @IsOptional() @IsEnum(DeliveryStatus, { message: `must be one of: ${Object.values(DeliveryStatus).join(', ')}` })
   status?: DeliveryStatus;
 

@@ -2,8 +2,9 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import { NotFoundError } from '../common/errors';
 import { FeedEvent, toFeedEvent } from '../events/event.graphql';
 import { EVENT_RETENTION_DAYS } from '../events/event.service';
-import { type Connection, connectionRequest, toConnection } from '../graphql/connection';
+import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
+import { CREATE_INPUT_ARG, FILTER_ARG, idArg, mutationIdArg, UPDATE_INPUT_ARG } from '../graphql/descriptions';
 import { attempt, type MutationOutcome, UserErrorCode } from '../graphql/user-error';
 import { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
 import { WebhookDelivery } from './webhook-delivery.entity';
@@ -53,7 +54,7 @@ export class WebhookResolver {
   }
 
   @Query(() => Webhook, { nullable: true, description: 'One webhook; NOT_FOUND when it is not in this workspace.' })
-  async webhook(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<Webhook> {
+  async webhook(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('webhook') }) id: string): Promise<Webhook> {
     return services.webhooks.get(request, id);
   }
 
@@ -63,16 +64,16 @@ export class WebhookResolver {
   })
   async webhookDelivery(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('webhookId', () => ID) webhookId: string,
-    @Arg('deliveryId', () => ID) deliveryId: string,
+    @Arg('webhookId', () => ID, { description: 'Id of the webhook, deleted ones included.' }) webhookId: string,
+    @Arg('deliveryId', () => ID, { description: 'Id of a delivery of that webhook.' }) deliveryId: string,
   ): Promise<WebhookDelivery> {
     return services.webhooks.delivery(request, webhookId, deliveryId);
   }
 
-  @Mutation(() => WebhookServicePayload)
+  @Mutation(() => WebhookServicePayload, { description: `Creates a webhook service; a workspace has at most ${MAX_SERVICES}.` })
   async webhookServiceCreate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('input', () => WebhookServiceInput) input: WebhookServiceInput,
+    @Arg('input', () => WebhookServiceInput, { description: CREATE_INPUT_ARG }) input: WebhookServiceInput,
   ): Promise<WebhookServicePayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.createService(request, input));
     return { webhookService: result, userErrors };
@@ -81,21 +82,21 @@ export class WebhookResolver {
   @Mutation(() => WebhookServicePayload, { description: 'Changes the given fields; omitted fields stay as they are (an omitted `clientSecret` keeps the stored one).' })
   async webhookServiceUpdate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => WebhookServiceInput) input: WebhookServiceInput,
+    @Arg('id', () => ID, { description: mutationIdArg('webhook service') }) id: string,
+    @Arg('input', () => WebhookServiceInput, { description: UPDATE_INPUT_ARG }) input: WebhookServiceInput,
   ): Promise<WebhookServicePayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.updateService(request, id, input));
     return { webhookService: result, userErrors };
   }
 
-  @Mutation(() => WebhookServiceDeletePayload, { description: 'Deletes the service; refused while webhooks use it.' })
-  async webhookServiceDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookServiceDeletePayload> {
+  @Mutation(() => WebhookServiceDeletePayload, { description: 'Deletes the service; refused (BAD_USER_INPUT on `["id"]`) while webhooks use it.' })
+  async webhookServiceDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook service') }) id: string): Promise<WebhookServiceDeletePayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.deleteService(request, id));
     return { deletedWebhookServiceId: result ? String(result.id) : null, userErrors };
   }
 
-  @Mutation(() => WebhookSecretPayload, { description: 'Creates an active webhook; the payload shows its signing secret, this once.' })
-  async webhookCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => WebhookInput) input: WebhookInput): Promise<WebhookSecretPayload> {
+  @Mutation(() => WebhookSecretPayload, { description: `Creates an active webhook (a workspace has at most ${MAX_WEBHOOKS}); the payload shows its signing secret, this once.` })
+  async webhookCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => WebhookInput, { description: CREATE_INPUT_ARG }) input: WebhookInput): Promise<WebhookSecretPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.create(request, input));
     return { webhook: result?.webhook ?? null, secret: result?.secret ?? null, userErrors };
   }
@@ -103,39 +104,39 @@ export class WebhookResolver {
   @Mutation(() => WebhookPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async webhookUpdate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => WebhookInput) input: WebhookInput,
+    @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string,
+    @Arg('input', () => WebhookInput, { description: UPDATE_INPUT_ARG }) input: WebhookInput,
   ): Promise<WebhookPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.update(request, id, input));
     return { webhook: result, userErrors };
   }
 
   @Mutation(() => WebhookDeletePayload, { description: 'Soft-deletes the webhook: pending deliveries fail at their next attempt; its log stays readable (`webhookDelivery`).' })
-  async webhookDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookDeletePayload> {
+  async webhookDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookDeletePayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.delete(request, id));
     return { deletedWebhookId: result ? String(result.id) : null, userErrors };
   }
 
   @Mutation(() => WebhookPayload, { description: 'Switches the webhook on and forgets its failing streak.' })
-  async webhookEnable(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookPayload> {
+  async webhookEnable(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.setActive(request, id, true));
     return { webhook: result, userErrors };
   }
 
   @Mutation(() => WebhookPayload, { description: 'Switches the webhook off: no deliveries are made to it until it is enabled.' })
-  async webhookDisable(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookPayload> {
+  async webhookDisable(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.setActive(request, id, false));
     return { webhook: result, userErrors };
   }
 
   @Mutation(() => WebhookSecretPayload, { description: 'A new signing secret, shown this once; the previous one keeps signing alongside it for 24 hours.' })
-  async webhookRotateSecret(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookSecretPayload> {
+  async webhookRotateSecret(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookSecretPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.rotateSecret(request, id));
     return { webhook: result?.webhook ?? null, secret: result?.secret ?? null, userErrors };
   }
 
   @Mutation(() => WebhookDeliveryPayload, { description: 'Queues a `ping` event to the webhook (active or not) as one delivery with a single attempt.' })
-  async webhookTest(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID) id: string): Promise<WebhookDeliveryPayload> {
+  async webhookTest(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookDeliveryPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.test(request, id));
     return { delivery: result, userErrors };
   }
@@ -143,8 +144,9 @@ export class WebhookResolver {
   @Mutation(() => WebhookDeliveryPayload, { description: 'Queues the same event (same `webhook-id`) again, as a new delivery with a fresh schedule.' })
   async webhookDeliveryRedeliver(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('webhookId', () => ID) webhookId: string,
-    @Arg('deliveryId', () => ID) deliveryId: string,
+    @Arg('webhookId', () => ID, { description: 'Id of the webhook; a deleted one is NOT_FOUND (`["webhookId"]`), a disabled one is refused.' }) webhookId: string,
+    @Arg('deliveryId', () => ID, { description: 'Id of the delivery whose event is sent again; NOT_FOUND (`["deliveryId"]`) unless it is a delivery of that webhook.' })
+    deliveryId: string,
   ): Promise<WebhookDeliveryPayload> {
     const { result, userErrors } = await attemptOnDelivery(() => services.webhooks.redeliver(request, webhookId, deliveryId));
     return { delivery: result, userErrors };
@@ -168,9 +170,9 @@ export class WebhookResolver {
   async deliveries(
     @Root() webhook: Webhook,
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20).' }) first?: number | null,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
-    @Arg('filter', () => DeliveryFilter, { nullable: true }) filter?: DeliveryFilter | null,
+    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
+    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
+    @Arg('filter', () => DeliveryFilter, { nullable: true, description: FILTER_ARG }) filter?: DeliveryFilter | null,
   ): Promise<Connection<WebhookDelivery>> {
     return toConnection(await services.webhooks.deliveryConnection(request, webhook.id, filter ?? new DeliveryFilter(), connectionRequest(first, after, null)));
   }

@@ -1,14 +1,13 @@
-import { MAX_ID } from '../common/ids';
-import { arrayOf, type JsonSchema } from '../common/json-schema';
+import { arrayOf } from '../common/json-schema';
 import { inputSchema } from '../http/rest/openapi/input-schema';
-import { recordSchema } from '../http/rest/openapi/record-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
 import { bodyInput, listQuery, noQuery, pathParam } from '../http/rest/request-input';
-import { type ListQueryDeclaration, Outcome, type V2Route } from '../http/rest/v2-route';
+import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
-import { WebhookServiceConfig } from './webhook-service.entity';
-import { DeliveryFilter, WebhookInput, WebhookServiceInput } from './webhook.input';
+import { NO_QUERY, webhookServiceRoutes } from './webhook-service.routes';
+import { DeliveryFilter, WebhookInput } from './webhook.input';
+import { WEBHOOK_REQUIRED_ON_CREATE } from './webhook.service';
 import {
   deliveryDetailSchema,
   deliveryRecordSchema,
@@ -16,41 +15,24 @@ import {
   toDeliveryRecord,
   toListedWebhookRecord,
   toWebhookRecord,
-  toWebhookServiceRecord,
   webhookRecordSchema,
-  webhookServiceWire,
   webhookWire,
   webhookWithSecretSchema,
 } from './webhook.record';
 
 const TAG = 'Webhooks';
-const serviceConfig = { wire: webhookServiceWire };
 const config = { wire: webhookWire };
 
-const serviceRecord = recordSchema('WebhookService', webhookServiceWire, WebhookServiceConfig);
-const serviceFields = inputSchema('WebhookServiceInput', webhookServiceWire, WebhookServiceInput);
-// The wire shape reads `id` as read-only; the upsert takes it (WebhookService.upsertService), so the body names it.
-const serviceBody: JsonSchema = {
-  ...serviceFields,
-  properties: {
-    id: {
-      anyOf: [{ type: 'integer', minimum: 1, maximum: MAX_ID }, { type: 'string', pattern: '^[0-9]{1,10}$' }, { type: 'null' }],
-      description: "Absent or null creates a service; the id of one of this workspace's services (an integer, or its digits as a string) updates it.",
-    },
-    ...serviceFields.properties,
-  },
-};
-const webhookBody = inputSchema('WebhookInput', webhookWire, WebhookInput);
+/** Create and update share WebhookInput; a create requires what the service requires. */
+const webhookCreateBody = inputSchema('WebhookCreateInput', webhookWire, WebhookInput, { required: WEBHOOK_REQUIRED_ON_CREATE });
+const webhookUpdateBody = inputSchema('WebhookUpdateInput', webhookWire, WebhookInput);
 const webhook = keyed('webhook', webhookRecordSchema);
 const webhookWithSecret = keyed('webhook', webhookWithSecretSchema);
 const delivery = keyed('delivery', deliveryDetailSchema);
 
-const serviceId = { id: 'A webhook service of this workspace.' };
 const webhookId = { id: 'A webhook of this workspace.' };
 const deliveryIds = { ...webhookId, delivery_id: 'A delivery of that webhook (a positive integer, up to 2^53 − 1).' };
 
-/** These lists take no parameters at all, not even paging: any given is refused (422). */
-const NO_QUERY = { paged: false } satisfies ListQueryDeclaration;
 
 const DELIVERIES_QUERY = {
   paged: true,
@@ -60,9 +42,6 @@ const DELIVERIES_QUERY = {
     event: { prop: 'event', description: 'Only deliveries of this event type (GET /v2/libraries/event-types).' },
   },
 } satisfies ListQueryDeclaration;
-
-const SERVICE_CREATED = 'Webhook service created successfully';
-const SERVICE_UPDATED = 'Webhook service updated successfully';
 
 /** Enable and disable differ only in the state they set. */
 function activationRoute(action: 'enable' | 'disable', active: boolean): V2Route {
@@ -85,54 +64,8 @@ function activationRoute(action: 'enable' | 'disable', active: boolean): V2Route
 
 /** v2 webhooks and webhook services (spec §4.9), their delivery logs, test pings and redeliveries. */
 export const webhookRoutes = [
-  {
-    method: 'GET',
-    path: '/webhooks/services',
-    operationId: 'listWebhookServices',
-    summary: 'List webhook services',
-    description: 'Every service of the workspace in `id` order, unpaged (`data` is the array).',
-    tag: TAG,
-    query: NO_QUERY,
-    success: { message: 'Webhook services retrieved successfully', data: arrayOf(serviceRecord) },
-    config: serviceConfig,
-    async handle(request, { services }) {
-      noQuery(request);
-      return (await services.webhooks.listServices(requestContext(request))).map(toWebhookServiceRecord);
-    },
-  },
-  {
-    method: 'POST',
-    path: '/webhooks/services',
-    operationId: 'upsertWebhookService',
-    bodyNamesRecord: true,
-    summary: 'Create or update a webhook service',
-    description:
-      'Without `id` (or with `id: null`) creates a service: `name` is required. With the `id` of a service of this workspace updates it: omitted fields are unchanged (omit `client_secret` to keep the stored one). `client_id`, `client_secret` and `auth_url` are set together or cleared together (all null). `client_secret` is never shown; the record says `has_client_secret`.',
-    tag: TAG,
-    body: serviceBody,
-    success: { message: [SERVICE_CREATED, SERVICE_UPDATED], data: keyed('service', serviceRecord) },
-    config: serviceConfig,
-    async handle(request, { services }) {
-      // `id` is read-only in the wire shape (bodyInput skips it): the upsert takes it as sent.
-      const id = (request.body as Record<string, unknown> | undefined)?.id;
-      const { service, created } = await services.webhooks.upsertService(requestContext(request), id, bodyInput(request, webhookServiceWire, WebhookServiceInput));
-      return new Outcome(created ? SERVICE_CREATED : SERVICE_UPDATED, { service: toWebhookServiceRecord(service) });
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/webhooks/services/:id',
-    operationId: 'deleteWebhookService',
-    summary: 'Delete a webhook service',
-    description: 'Refused (422) while webhooks use it: move them to another service or delete them first.',
-    tag: TAG,
-    params: serviceId,
-    success: { message: 'Webhook service deleted successfully' },
-    config: serviceConfig,
-    async handle(request, { services }) {
-      await services.webhooks.deleteService(requestContext(request), pathParam(request, 'id'));
-    },
-  },
+  // The webhook services come first, as §4.9 lists them.
+  ...webhookServiceRoutes,
   {
     method: 'GET',
     path: '/webhooks',
@@ -156,7 +89,7 @@ export const webhookRoutes = [
     description:
       "`name`, `url` and `events` are required. `service_id` left out means the workspace's default service; null means none. The answer shows the signing `secret` this once.",
     tag: TAG,
-    body: webhookBody,
+    body: webhookCreateBody,
     success: { message: 'Webhook created successfully', data: webhookWithSecret },
     config,
     async handle(request, { services }) {
@@ -185,7 +118,7 @@ export const webhookRoutes = [
     description: 'Fields left out are unchanged; `service_id: null` removes the service.',
     tag: TAG,
     params: webhookId,
-    body: webhookBody,
+    body: webhookUpdateBody,
     success: { message: 'Webhook updated successfully', data: webhook },
     config,
     async handle(request, { services }) {

@@ -25,6 +25,10 @@ export const MAX_WEBHOOKS = 50;
 export const MAX_SERVICES = 50;
 /** How long the secret before a rotation keeps signing alongside the new one. */
 const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+/** What creating a webhook service requires (its update and create share WebhookServiceInput); the REST document states it too. */
+export const SERVICE_REQUIRED_ON_CREATE = ['name'] as const;
+/** What creating a webhook requires (its update and create share WebhookInput); the REST document states it too. */
+export const WEBHOOK_REQUIRED_ON_CREATE = ['name', 'url', 'events'] as const;
 
 /** What the webhook module needs beyond the database. */
 export interface WebhookDeps {
@@ -56,7 +60,7 @@ export class WebhookService {
   }
 
   async createService(ctx: RequestContext, input: WebhookServiceInput): Promise<WebhookServiceConfig> {
-    const problems = await validationProblems(input, ['name']);
+    const problems = await validationProblems(input, SERVICE_REQUIRED_ON_CREATE);
     checkCredentials(input, null, problems);
     await this.checkUrl(input.authUrl, problems, 'authUrl');
     problems.throwIfAny();
@@ -122,7 +126,7 @@ export class WebhookService {
   }
 
   async create(ctx: RequestContext, input: WebhookInput): Promise<WebhookWithSecret> {
-    const problems = await validationProblems(input, ['name', 'url', 'events']);
+    const problems = await validationProblems(input, WEBHOOK_REQUIRED_ON_CREATE);
     await this.checkUrl(input.url, problems);
     problems.throwIfAny();
     const secret = newSigningSecret();

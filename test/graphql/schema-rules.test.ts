@@ -1,4 +1,4 @@
-import { getNamedType, isInputObjectType, isObjectType, type GraphQLSchema } from 'graphql';
+import { getNamedType, isInputObjectType, isObjectType, type GraphQLInputType, type GraphQLOutputType, type GraphQLSchema } from 'graphql';
 import { RESOLVERS } from '../../src/app/resolvers';
 import { createSchema } from '../../src/graphql/schema';
 
@@ -39,6 +39,10 @@ beforeAll(async () => {
   schema = await createSchema(RESOLVERS);
 });
 
+function typeName(type: GraphQLInputType | GraphQLOutputType): string {
+  return getNamedType(type).name;
+}
+
 /** Every field of every object and input type, and every argument of every field, as `Type.field` (`Type.field(argument)`). */
 function idLikeFields(): Map<string, string> {
   const found = new Map<string, string>();
@@ -46,9 +50,9 @@ function idLikeFields(): Map<string, string> {
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith('__') || !(isObjectType(type) || isInputObjectType(type))) continue;
     for (const field of Object.values(type.getFields())) {
-      if (idLike(field.name)) found.set(`${type.name}.${field.name}`, getNamedType(field.type).name);
+      if (idLike(field.name)) found.set(`${type.name}.${field.name}`, typeName(field.type));
       for (const argument of 'args' in field ? field.args : []) {
-        if (idLike(argument.name)) found.set(`${type.name}.${field.name}(${argument.name})`, getNamedType(argument.type).name);
+        if (idLike(argument.name)) found.set(`${type.name}.${field.name}(${argument.name})`, typeName(argument.type));
       }
     }
   }
@@ -67,7 +71,7 @@ describe('the schema', () => {
     for (const type of Object.values(schema.getTypeMap())) {
       if (!isObjectType(type) || type.name.startsWith('__')) continue;
       const id = type.getFields().id;
-      if (id) expect({ type: type.name, id: getNamedType(id.type).name }).toEqual({ type: type.name, id: 'ID' });
+      if (id) expect({ type: type.name, id: typeName(id.type) }).toEqual({ type: type.name, id: 'ID' });
     }
   });
 });

@@ -667,7 +667,7 @@ describe('AdvertiserAccount.members', () => {
     const response = await gql(ACCOUNT_MEMBERS, { id: account });
 
     expect(response.body.errors).toBeUndefined();
-    expect(response.body.data.advertiserAccount).toEqual({ id: account, primaryContactId: Number(second.id), primaryContact: second, members: [first, second] });
+    expect(response.body.data.advertiserAccount).toEqual({ id: account, primaryContactId: second.id, primaryContact: second, members: [first, second] });
   });
 
   it('is empty for an account without members', async () => {

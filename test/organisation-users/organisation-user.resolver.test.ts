@@ -899,7 +899,7 @@ describe('a deleted user', () => {
     const response = await ws.api.graphql(CONTENT_EDITOR, { id: String(contentId) });
 
     expect(response.body.errors).toBeUndefined();
-    expect(response.body.data.content).toEqual({ id: String(contentId), contentEditorId: Number(editor.id), editor });
+    expect(response.body.data.content).toEqual({ id: String(contentId), contentEditorId: editor.id, editor });
   });
 
   it('once deleted, is gone from users, user and Content.editor', async () => {

@@ -506,9 +506,9 @@ describe('Content.publisherTitle and Distribution.publisherTitle', () => {
     const content = (await data(PIECE, { id: contentId })).content;
 
     expect(content).toEqual({
-      publisherTitleId: Number(titleIds[0]),
+      publisherTitleId: titleIds[0],
       publisherTitle: { id: titleIds[0], name: 'Titled Daily', publisherProfileId: id, publisherProfile: { id, name: 'Titled Media' } },
-      distributions: [{ publisherTitleId: Number(titleIds[1]), publisherTitle: { id: titleIds[1], name: 'Titled Weekly' } }],
+      distributions: [{ publisherTitleId: titleIds[1], publisherTitle: { id: titleIds[1], name: 'Titled Weekly' } }],
     });
   });
 
@@ -525,9 +525,9 @@ describe('Content.publisherTitle and Distribution.publisherTitle', () => {
     expect((await gql(DELETE, { id })).body.data.publisherProfileDelete.userErrors).toEqual([]);
 
     expect((await data(PIECE, { id: contentId })).content).toEqual({
-      publisherTitleId: Number(titleIds[0]),
+      publisherTitleId: titleIds[0],
       publisherTitle: null,
-      distributions: [{ publisherTitleId: Number(titleIds[1]), publisherTitle: null }],
+      distributions: [{ publisherTitleId: titleIds[1], publisherTitle: null }],
     });
   });
 
@@ -539,7 +539,7 @@ describe('Content.publisherTitle and Distribution.publisherTitle', () => {
 
     const content = (await data(PIECE, { id: contentId })).content;
 
-    expect(content.publisherTitleId).toBe(Number(theirs.titleIds[0]));
+    expect(content.publisherTitleId).toBe(String(theirs.titleIds[0]));
     expect(content.publisherTitle).toBeNull();
   });
 });

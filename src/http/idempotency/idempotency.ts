@@ -30,7 +30,13 @@ export const REPLAY_WINDOW_SECONDS = 24 * 60 * 60;
 /** How long an unfinished claim blocks its key before the same request may take it over. */
 export const STALE_CLAIM_SECONDS = 60;
 
-export const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+/**
+ * A key: 1 to 255 printable ASCII characters, neither first nor last a space. The server checks
+ * this very pattern, and the OpenAPI document states it: HTTP strips the spaces around a header
+ * value before the check sees it (a key of spaces arrives empty), so a pattern admitting them
+ * would document keys the server refuses.
+ */
+export const KEY_PATTERN = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
 const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const MALFORMED_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 printable ASCII characters';
@@ -143,10 +149,17 @@ export function requestFingerprint(request: FastifyRequest): string {
   return createHash('sha256').update(`${request.method}\n${request.url}\n${canonicalJson(request.body)}`).digest('hex');
 }
 
-/** Whether a GraphQL request runs a mutation; a document that does not parse or name one operation is not. */
+/**
+ * Whether a GraphQL request runs a mutation (a batch: whether any of its operations does); a
+ * document that does not parse or name one operation is not.
+ */
 export function isGraphQLMutation(request: FastifyRequest): boolean {
   if (request.method !== 'POST') return false;
-  const body = request.body as { query?: unknown; operationName?: unknown } | undefined;
+  return Array.isArray(request.body) ? request.body.some(runsMutation) : runsMutation(request.body);
+}
+
+function runsMutation(requestBody: unknown): boolean {
+  const body = requestBody as { query?: unknown; operationName?: unknown } | undefined;
   if (!body || typeof body !== 'object' || typeof body.query !== 'string') return false;
   try {
     const operations = parse(body.query).definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition');

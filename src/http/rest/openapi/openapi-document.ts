@@ -3,40 +3,14 @@ import type { JsonSchema } from '../../../common/json-schema';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../common/pagination';
 import { KEY_PATTERN, REPLAY_WINDOW_SECONDS } from '../../idempotency/idempotency';
 import type { V2Route } from '../v2-route';
+import { Components } from './components';
 import { ERROR_ENVELOPE, errorResponseComponents, errorResponsesOf } from './error-responses';
 import { filterSchemas } from './input-schema';
+import { headerComponents, responseHeaders } from './response-headers';
 
 type Document = OpenAPIV3_1.Document;
 type Operation = OpenAPIV3_1.OperationObject;
 type Parameter = OpenAPIV3_1.ParameterObject;
-
-/** Sub-schemas with a title become components, listed once and referred to by `$ref`. */
-class Components {
-  readonly schemas: Record<string, JsonSchema> = {};
-  private readonly seen = new Map<string, JsonSchema>();
-
-  hoist(schema: JsonSchema): JsonSchema {
-    const walked = this.walk(schema);
-    const title = (schema as { title?: unknown }).title;
-    if (typeof title !== 'string') return walked;
-    const known = this.seen.get(title);
-    if (known && known !== schema) throw new Error(`Two schemas are titled ${title}`);
-    this.seen.set(title, schema);
-    this.schemas[title] = walked;
-    return { $ref: `#/components/schemas/${title}` } as JsonSchema;
-  }
-
-  private walk(schema: JsonSchema): JsonSchema {
-    const copy: Record<string, unknown> = { ...schema };
-    const record = schema as Record<string, unknown>;
-    if (record.properties) copy.properties = Object.fromEntries(Object.entries(record.properties as Record<string, JsonSchema>).map(([key, value]) => [key, this.hoist(value)]));
-    if (record.items && typeof record.items === 'object') copy.items = this.hoist(record.items as JsonSchema);
-    for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
-      if (Array.isArray(record[key])) copy[key] = (record[key] as JsonSchema[]).map((item) => this.hoist(item));
-    }
-    return copy as JsonSchema;
-  }
-}
 
 const PAGE_PARAMETERS: Parameter[] = [
   { name: 'page', in: 'query', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
@@ -69,6 +43,12 @@ function parametersOf(route: V2Route): Parameter[] {
   return parameters;
 }
 
+/** `listCampaigns` → `ListCampaignsResponse`: the name generators give the operation's success envelope. */
+function successTitle(route: V2Route): string {
+  return `${route.operationId[0].toUpperCase()}${route.operationId.slice(1)}Response`;
+}
+
+/** The success envelope of an operation, listed under its own name (`successTitle`). */
 function successSchema(route: V2Route, components: Components): JsonSchema {
   const { message, data, under } = route.success;
   const messages = typeof message === 'string' ? [message] : [...message];
@@ -77,18 +57,24 @@ function successSchema(route: V2Route, components: Components): JsonSchema {
     // Exactly the declared message(s): the contract check every answer of the suite passes holds them.
     message: messages.length === 1 ? { type: 'string', const: messages[0] } : { type: 'string', enum: messages },
   };
-  if (data !== undefined) properties[under ?? 'data'] = components.hoist(data);
-  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+  if (data !== undefined) properties[under ?? 'data'] = data;
+  return components.hoist({ title: successTitle(route), type: 'object', properties, required: Object.keys(properties), additionalProperties: false });
 }
 
 function operationOf(route: V2Route, components: Components): Operation {
+  const write = route.method !== 'GET';
   const operation: Operation = {
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
     parameters: parametersOf(route),
     responses: {
-      200: { description: typeof route.success.message === 'string' ? route.success.message : route.success.message.join(' / '), content: { 'application/json': { schema: successSchema(route, components) } } },
+      200: {
+        description: typeof route.success.message === 'string' ? route.success.message : route.success.message.join(' / '),
+        // A write's answer is replayed for a repeated Idempotency-Key (src/http/idempotency).
+        headers: responseHeaders(write ? ['IdempotentReplayed'] : []),
+        content: { 'application/json': { schema: successSchema(route, components) } },
+      },
       ...errorResponsesOf(route),
     },
   };
@@ -125,7 +111,8 @@ export function openApiDocument(routes: readonly V2Route[], version: string): Do
         bearer: { type: 'http', scheme: 'bearer', description: 'The same key as `Authorization: Bearer <key>`.' },
       },
       schemas: components.schemas,
-      responses: errorResponseComponents(errorEnvelope),
+      responses: errorResponseComponents(errorEnvelope, (schema) => components.hoist(schema)),
+      headers: headerComponents(),
     },
   };
 }

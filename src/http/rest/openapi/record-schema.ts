@@ -51,6 +51,8 @@ function fieldSchema(field: WireField, columns: Map<string, ColumnMetadataArgs>,
   const column = columns.get(field.prop);
   if (!column) throw new Error(`${record}.${field.wire} is not a column of the entity: declare its schema in the WireShape`);
   if (field.toWire) throw new Error(`${record}.${field.wire} is converted on the wire: declare its schema in the WireShape`);
+  // A primary key is never null (TypeORM refuses a nullable one), and every record shown was read with it.
+  if (column.options.primary) return columnSchema(column);
   // toRecord shows an absent value as null, whatever the column allows.
   return nullable(columnSchema(column));
 }

@@ -1,5 +1,6 @@
-import { IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { IsArray, IsInt, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
 import { Campaign } from '../../../../src/campaigns/campaign.entity';
+import { AdvertiserAccountInput } from '../../../../src/advertiser-accounts/advertiser-account.input';
 import { CampaignInput } from '../../../../src/campaigns/campaign.input';
 import { campaignWire } from '../../../../src/campaigns/campaign.record';
 import { WireShape } from '../../../../src/common/wire-shape';
@@ -17,6 +18,10 @@ describe('recordSchema (a v2 record from its WireShape and entity)', () => {
     expect(schema.required).toEqual(shown);
     expect(schema.additionalProperties).toBe(false);
     expect(schema.title).toBe('Campaign');
+  });
+
+  it('types the primary key without null: every record shown has its id', () => {
+    expect(schema.properties.id).toEqual({ type: 'integer' });
   });
 
   it("types each field from its column, null allowed (a record shows an absent value as null), and an id sent as a string as a string", () => {
@@ -66,5 +71,61 @@ describe('inputSchema (a v2 write body from its WireShape and service input)', (
       code?: string;
     }
     expect(() => inputSchema('UnknownInput', new WireShape(['code']), Unknown)).toThrow('No JSON Schema for the validators isSomethingNew');
+  });
+});
+
+describe("inputSchema's options: what an operation says of its body beyond the class's rules", () => {
+  class Line {
+    @IsOptional() @IsString()
+    label?: string;
+
+    @IsOptional() @IsInt()
+    id?: number;
+  }
+  class Order {
+    /** No @IsOptional: class-validator checks it when absent, so every body must carry it. */
+    @IsInt()
+    customerId!: number;
+
+    @IsOptional() @IsString()
+    note?: string | null;
+
+    @IsOptional() @IsArray() @ValidateNested({ each: true })
+    lines?: Line[];
+  }
+  const lineWire = new WireShape(['id', 'label']);
+  const orderWire = new WireShape([{ wire: 'id', readOnly: true }, 'customer_id', 'note', 'lines']);
+  const line = inputSchema('LineInput', lineWire, Line);
+
+  it('requires what the rules check when absent, and the properties the operation names, in v2 spelling and field order', () => {
+    const schema = inputSchema('OrderCreateInput', orderWire, Order, { required: ['note'], nested: { lines: line } }) as Schema;
+    expect(schema.required).toEqual(['customer_id', 'note']);
+    expect(inputSchema('OrderUpdateInput', orderWire, Order, { nested: { lines: line } }).required).toEqual(['customer_id']);
+  });
+
+  it("names each nested input's schema, keeping the array's own rules", () => {
+    const schema = inputSchema('OrderInput', orderWire, Order, { nested: { lines: line } }) as Schema;
+    expect(schema.properties.lines).toEqual({ type: ['array', 'null'], items: line });
+    expect(() => inputSchema('OrderInput', orderWire, Order)).toThrow('OrderInput.lines holds nested inputs: name their schema');
+  });
+
+  it('leaves out what the operation refuses, and states the fields the operation states itself', () => {
+    const schema = inputSchema('LineCreateInput', lineWire, Line, { omit: ['id'], required: ['label'] }) as Schema;
+    expect(Object.keys(schema.properties)).toEqual(['label']);
+    const keyed = inputSchema('OrderUpsertInput', orderWire, Order, { nested: { lines: line }, properties: { id: () => ({ type: 'integer' }) }, requiredFields: ['id'] }) as Schema;
+    expect(keyed.properties.id).toEqual({ type: 'integer' });
+    expect(keyed.required).toEqual(['id', 'customer_id']);
+  });
+
+  it('refuses a requirement the body cannot meet: an unknown field, or a read-only or omitted property', () => {
+    expect(() => inputSchema('Broken', lineWire, Line, { requiredFields: ['nope'] })).toThrow('Broken: nope is no field of the body');
+    expect(() => inputSchema('Broken', lineWire, Line, { omit: ['label'], required: ['label'] })).toThrow('Broken: the required label is no writable field of the body');
+  });
+
+  it('describes URLs by the schemes the server takes (IsUrl protocols; any case of the scheme), with standard formats only', () => {
+    const logo = (inputSchema('AccountInput', new WireShape(['logo']), AdvertiserAccountInput) as Schema).properties.logo;
+    expect(logo).toMatchObject({ type: ['string', 'null'], format: 'uri', pattern: '^(?:[Hh][Tt][Tt][Pp]|[Hh][Tt][Tt][Pp][Ss])://' });
+    const emailOrEmpty = (inputSchema('CampaignInput', campaignWire, CampaignInput) as Schema).properties.billing_contact_email;
+    expect(emailOrEmpty.anyOf).toEqual([{ type: 'string', const: '' }, { type: 'string', format: 'email' }]);
   });
 });
