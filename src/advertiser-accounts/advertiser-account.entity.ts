@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, Entity, Index } from 'typeorm';
-import { WorkspaceRecord } from '../db/workspace-record';
+import { WorkspaceRecord } from '../workspace/workspace-record';
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
 
 @ObjectType({ description: 'A brand or agency the workspace runs campaigns for.' })

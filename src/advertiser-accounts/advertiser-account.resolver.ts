@@ -1,25 +1,23 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
+import { type Connection, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
-import { CREATE_INPUT_ARG, FILTER_ARG, idArg, mutationIdArg, ORDER_BY_ARG, UPDATE_INPUT_ARG } from '../graphql/descriptions';
+import { CREATE_INPUT_ARG, idArg, mutationIdArg, UPDATE_INPUT_ARG } from '../graphql/descriptions';
 import { attempt } from '../graphql/user-error';
 import { Member } from '../members/member.entity';
 import { AdvertiserAccount } from './advertiser-account.entity';
-import { AdvertiserAccountConnection, AdvertiserAccountDeletePayload, AdvertiserAccountOrder, AdvertiserAccountPayload } from './advertiser-account.graphql';
-import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-account.input';
+import { AdvertiserAccountConnection, AdvertiserAccountListArgs, AdvertiserAccountDeletePayload, AdvertiserAccountPayload } from './advertiser-account.graphql';
+import { AdvertiserAccountInput } from './advertiser-account.input';
+import { advertiserAccountList } from './advertiser-account.list';
 
 @Resolver(() => AdvertiserAccount)
 export class AdvertiserAccountResolver {
   @Query(() => AdvertiserAccountConnection, { description: 'Advertiser accounts of the workspace, a page at a time.' })
   async advertiserAccounts(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
-    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
-    @Arg('filter', () => AdvertiserAccountFilter, { nullable: true, description: FILTER_ARG }) filter?: AdvertiserAccountFilter | null,
-    @Arg('orderBy', () => AdvertiserAccountOrder, { nullable: true, description: ORDER_BY_ARG }) orderBy?: AdvertiserAccountOrder | null,
+    @Args(() => AdvertiserAccountListArgs) args: ConnectionArgs,
   ): Promise<Connection<AdvertiserAccount>> {
-    const page = connectionRequest(first, after, orderBy);
-    return toConnection(await services.advertiserAccounts.connection(request, filter ?? new AdvertiserAccountFilter(), page));
+    return toConnection(await services.advertiserAccounts.connection(request, connectionRequest(advertiserAccountList, args)));
   }
 
   @Query(() => AdvertiserAccount, { nullable: true, description: 'One advertiser account; NOT_FOUND when it is not in this workspace.' })

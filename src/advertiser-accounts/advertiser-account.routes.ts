@@ -1,10 +1,12 @@
 import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, listQuery, pathParam } from '../http/rest/request-input';
+import { listQuery } from '../http/rest/list-query';
+import { bodyInput, pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
-import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-account.input';
+import { AdvertiserAccountInput } from './advertiser-account.input';
+import { advertiserAccountList } from './advertiser-account.list';
 import { advertiserAccountRecordSchema as record, advertiserAccountWire, toAdvertiserAccountRecord } from './advertiser-account.record';
 import { REQUIRED_ON_CREATE } from './advertiser-account.service';
 
@@ -19,14 +21,7 @@ const updateBody = inputSchema('AdvertiserAccountUpdateInput', advertiserAccount
 const one = keyed('advertiser_account', record);
 const id = { id: 'An advertiser account of this workspace.' };
 
-const LIST_QUERY = {
-  paged: true,
-  filterClass: AdvertiserAccountFilter,
-  filters: {
-    search: { prop: 'search', description: 'Case-insensitive match anywhere in the name.' },
-    status: { prop: 'status', description: 'Only accounts in this status.' },
-  },
-} satisfies ListQueryDeclaration;
+const LIST_QUERY = { paged: true, list: advertiserAccountList } satisfies ListQueryDeclaration;
 
 /** v2 advertiser accounts (spec §4.3): a thin translation onto AdvertiserAccountService. */
 // `satisfies` rather than an annotation: the handlers are then typed in eslint's eyes too (explicit-module-boundary-types).
@@ -42,8 +37,7 @@ export const advertiserAccountRoutes = [
     config,
     async handle(request, { services, publicUrl }) {
       const ctx = requestContext(request);
-      const { filter, page } = listQuery(request, AdvertiserAccountFilter, LIST_QUERY.filters);
-      const slice = await services.advertiserAccounts.list(ctx, filter, page);
+      const slice = await services.advertiserAccounts.list(ctx, listQuery(request, advertiserAccountList));
       return { advertiser_accounts: paginated(request, publicUrl, slice, (account) => toAdvertiserAccountRecord(account, ctx)) };
     },
   },

@@ -2,10 +2,11 @@ import { type DataSource, type EntityManager } from 'typeorm';
 import { changedProperties } from '../common/changes';
 import { ValidationFailedError } from '../common/errors';
 import { parseIdOrNotFound, type RecordId, withParsedIds } from '../common/ids';
-import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { ListSlice, PageSlice } from '../db/lists/list-engine';
+import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
+import { WorkspaceList } from '../db/lists/workspace-list';
 import type { RequestContext } from '../common/request-context';
-import { assertAllValid, assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
-import { escapeLike } from '../common/sql';
+import { assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
 import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { Campaign } from '../campaigns/campaign.entity';
 import { softDeleteMembersOfAccount } from '../members/member-cascade';
@@ -14,7 +15,8 @@ import { recordEvent } from '../outbox/outbox';
 import { checkReferences, needsCheck } from '../reference-libraries/reference-checks';
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
 import { AdvertiserAccount } from './advertiser-account.entity';
-import { AdvertiserAccountFilter, AdvertiserAccountInput } from './advertiser-account.input';
+import { AdvertiserAccountInput } from './advertiser-account.input';
+import { advertiserAccountList } from './advertiser-account.list';
 import { advertiserAccountEvent, advertiserAccountWire } from './advertiser-account.record';
 
 const RESOURCE = 'Advertiser account';
@@ -22,16 +24,18 @@ const RESOURCE = 'Advertiser account';
 export const REQUIRED_ON_CREATE = ['name'] as const;
 
 export class AdvertiserAccountService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly records: WorkspaceList<AdvertiserAccount>;
 
-  async list(ctx: RequestContext, filter: AdvertiserAccountFilter, page: PageRequest): Promise<PageSlice<AdvertiserAccount>> {
-    await assertAllValid(filter, page);
-    return fetchPage((await this.filtered(ctx, filter)).orderBy('a.id', 'ASC'), page);
+  constructor(private readonly dataSource: DataSource) {
+    this.records = new WorkspaceList(dataSource, AdvertiserAccount, 'a', advertiserAccountList);
   }
 
-  async connection(ctx: RequestContext, filter: AdvertiserAccountFilter, request: ConnectionRequest): Promise<ConnectionSlice<AdvertiserAccount>> {
-    await assertValid(filter);
-    return fetchConnection(await this.filtered(ctx, filter), request);
+  list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<AdvertiserAccount>> {
+    return this.records.page(ctx, request);
+  }
+
+  connection(ctx: RequestContext, request: ConnectionRequest): Promise<ListSlice<AdvertiserAccount>> {
+    return this.records.connection(ctx, request);
   }
 
   async get(ctx: RequestContext, id: RecordId): Promise<AdvertiserAccount> {
@@ -105,11 +109,4 @@ export class AdvertiserAccountService {
     return loadInWorkspace(manager, AdvertiserAccount, ctx, id, RESOURCE, lock);
   }
 
-  /** The filter's query; callers have validated the filter (lists together with their page). */
-  private async filtered(ctx: RequestContext, filter: AdvertiserAccountFilter) {
-    const query = tenantQuery(this.dataSource.manager, AdvertiserAccount, 'a', ctx);
-    if (filter.search) query.andWhere('a.name ILIKE :search', { search: `%${escapeLike(filter.search)}%` });
-    if (filter.status) query.andWhere('a.status = :status', { status: filter.status });
-    return query;
-  }
 }

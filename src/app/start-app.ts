@@ -13,6 +13,7 @@ import { createMetrics } from '../metrics/metrics';
 import { type MetricsListener, startMetricsListener } from '../metrics/metrics-listener';
 import { WebhookWorker } from '../webhooks/delivery/webhook-worker';
 import { webhookDeps } from '../webhooks/webhook-deps';
+import { createLoaders } from './loaders';
 import { RESOLVERS } from './resolvers';
 import { createServices } from './services';
 import { V2_ROUTES } from './v2-routes';
@@ -37,7 +38,7 @@ export async function startApp(config: AppConfig, logger: Logger): Promise<Runni
   let built: FastifyInstance | undefined;
   let metricsListener: MetricsListener | undefined;
   try {
-    built = await buildServer({ config, logger, services: createServices(database.dataSource, webhooks), routes: V2_ROUTES, resolvers: RESOLVERS, readiness, metrics });
+    built = await buildServer({ config, logger, services: createServices(database.dataSource, webhooks), routes: V2_ROUTES, resolvers: RESOLVERS, loaders: createLoaders, readiness, metrics });
     await worker?.start();
     if (config.metrics && metrics) metricsListener = await startMetricsListener(metrics.registry, config.metrics, logger);
     await built.listen({ port: config.port, host: config.host });

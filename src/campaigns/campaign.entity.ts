@@ -1,6 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { WorkspaceRecord } from '../db/workspace-record';
+import { WorkspaceRecord } from '../workspace/workspace-record';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { numericToNumber } from '../db/transformers';
 import { cost, count, estimate, flag, freeText, goal, httpUrlOrEmpty, nullableText, switchField } from '../graphql/descriptions';

@@ -252,18 +252,3 @@ export class CampaignInput {
   @IsOmittable() @IsFlag()
   allowPlatformAmpToSelectSegments?: number;
 }
-
-@InputType({ description: 'Narrows a list of campaigns.' })
-export class CampaignFilter {
-  @Field(() => CampaignStatus, { nullable: true, description: 'Only campaigns with this status.' })
-  @IsOptional() @IsIn(CAMPAIGN_STATUS_VALUES, { message: CAMPAIGN_STATUS_MESSAGE })
-  campaignStatus?: CampaignStatus;
-
-  @Field({ nullable: true, description: 'Case-insensitive match anywhere in the title or the brand promoted.' })
-  @IsOptional() @IsString() @MaxLength(255)
-  search?: string;
-
-  @Field(() => ID, { nullable: true, description: 'Only campaigns run for this advertiser account.' })
-  @IsOptional() @IsEntityId()
-  advertiserAccountId?: string | number;
-}

@@ -1,15 +1,18 @@
-import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import type { Content } from '../contents/content.entity';
 import { ContentConnection } from '../contents/content.graphql';
-import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
+import { contentList } from '../contents/content.list';
+import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
+import { type Connection, PagingArgs, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
-import { CREATE_INPUT_ARG, FILTER_ARG, idArg, mutationIdArg, ORDER_BY_ARG, UPDATE_INPUT_ARG } from '../graphql/descriptions';
+import { CREATE_INPUT_ARG, idArg, mutationIdArg, UPDATE_INPUT_ARG } from '../graphql/descriptions';
 import { attempt } from '../graphql/user-error';
 import { Phase } from '../phases/phase.entity';
 import { Campaign } from './campaign.entity';
-import { CampaignConnection, CampaignDeletePayload, CampaignOrder, CampaignPayload } from './campaign.graphql';
-import { CampaignFilter, CampaignInput } from './campaign.input';
+import { CampaignConnection, CampaignDeletePayload, CampaignListArgs, CampaignPayload } from './campaign.graphql';
+import { CampaignInput } from './campaign.input';
+import { campaignList } from './campaign.list';
 import type { GraphQLResolveInfo } from 'graphql';
 import { distributionSelectionOf } from '../distributions/distribution-selection';
 import { projectionOf } from '../graphql/projection';
@@ -20,12 +23,9 @@ export class CampaignResolver {
   async campaigns(
     @Ctx() { request, services }: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
-    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number,
-    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string,
-    @Arg('filter', () => CampaignFilter, { nullable: true, description: FILTER_ARG }) filter?: CampaignFilter,
-    @Arg('orderBy', () => CampaignOrder, { nullable: true, description: ORDER_BY_ARG }) orderBy?: CampaignOrder,
+    @Args(() => CampaignListArgs) args: ConnectionArgs,
   ): Promise<Connection<Campaign>> {
-    return toConnection(await services.campaigns.connection(request, filter ?? new CampaignFilter(), connectionRequest(first, after, orderBy), projectionOf(info)));
+    return toConnection(await services.campaigns.connection(request, connectionRequest(campaignList, args), projectionOf(info)));
   }
 
   @Query(() => Campaign, { nullable: true, description: 'One campaign; NOT_FOUND when it is not in this workspace.' })
@@ -48,10 +48,9 @@ export class CampaignResolver {
     @Root() campaign: Campaign,
     @Ctx() { loaders }: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
-    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
-    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
+    @Args(() => PagingArgs) paging: PagingArgs,
   ): Promise<Connection<Content>> {
-    return toConnection(await loaders.contentPages('campaignId', connectionRequest(first, after, null), projectionOf(info), distributionSelectionOf(info)).load(campaign.id));
+    return toConnection(await loaders.contentPages('campaignId', connectionRequest(contentList, paging), projectionOf(info), distributionSelectionOf(info)).load(campaign.id));
   }
 
   @Mutation(() => CampaignPayload, { description: 'Creates a campaign for an advertiser account, DRAFT unless created ACTIVE.' })

@@ -2,12 +2,14 @@ import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, listQuery, pathParam } from '../http/rest/request-input';
+import { listQuery } from '../http/rest/list-query';
+import { bodyInput, pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { campaignStatuses } from './campaign-status';
 import { Campaign } from './campaign.entity';
-import { CampaignFilter, CampaignInput } from './campaign.input';
+import { CampaignInput } from './campaign.input';
+import { campaignList } from './campaign.list';
 import { campaignWire, toCampaignRecord } from './campaign.record';
 import { REQUIRED_ON_CREATE } from './campaign.service';
 
@@ -22,15 +24,7 @@ const createBody = inputSchema('CampaignCreateInput', campaignWire, CampaignInpu
 const updateBody = inputSchema('CampaignUpdateInput', campaignWire, CampaignInput);
 const id = { id: 'A campaign of this workspace.' };
 
-const LIST_QUERY = {
-  paged: true,
-  filterClass: CampaignFilter,
-  filters: {
-    campaign_status: { prop: 'campaignStatus', integer: true, description: 'Only campaigns in this status (1 draft … 5; see the campaign statuses library).' },
-    search: { prop: 'search', description: 'Case-insensitive match anywhere in the title or the brand promoted.' },
-    advertiser_account_id: { prop: 'advertiserAccountId', description: 'Only campaigns run for this advertiser account.' },
-  },
-} satisfies ListQueryDeclaration;
+const LIST_QUERY = { paged: true, list: campaignList } satisfies ListQueryDeclaration;
 
 /** v2 campaigns (spec §4.5): a thin translation onto CampaignService. Update is a POST, as documented. */
 export const campaignRoutes = [
@@ -44,8 +38,7 @@ export const campaignRoutes = [
     success: { message: 'Campaigns retrieved successfully', data: keyed('campaigns', pageOf(record)) },
     config,
     async handle(request, { services, publicUrl }) {
-      const { filter, page } = listQuery(request, CampaignFilter, LIST_QUERY.filters);
-      const slice = await services.campaigns.list(requestContext(request), filter, page);
+      const slice = await services.campaigns.list(requestContext(request), listQuery(request, campaignList));
       return { campaigns: paginated(request, publicUrl, slice, toCampaignRecord) };
     },
   },

@@ -1,20 +1,22 @@
 import type { EventType } from '../events/event-catalogue';
-import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { changedProperties } from '../common/changes';
-import { parseId, parseIdOrNotFound, type RecordId, withParsedIds, type WithParsedIds } from '../common/ids';
-import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import { parseIdOrNotFound, type RecordId, withParsedIds, type WithParsedIds } from '../common/ids';
 import type { RequestContext } from '../common/request-context';
-import { escapeLike } from '../common/sql';
 import { checkDateOrder } from '../common/date-order';
-import { assertAllValid, assertValid, FieldErrorCollector } from '../common/validation';
-import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { assertValid, FieldErrorCollector } from '../common/validation';
+import type { ListSlice, PageSlice } from '../db/lists/list-engine';
+import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
+import { WorkspaceList } from '../db/lists/workspace-list';
+import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace } from '../db/tenant-scope';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
 import { checkReferences } from '../reference-libraries/reference-checks';
 import { CAMPAIGN_DATE_PAIRS, campaignReferences } from './campaign-rules';
 import { CampaignStatus, campaignStatuses } from './campaign-status';
 import { Campaign } from './campaign.entity';
-import { CampaignFilter, CampaignInput } from './campaign.input';
+import { CampaignInput } from './campaign.input';
+import { campaignList } from './campaign.list';
 import { campaignWire, toCampaignRecord } from './campaign.record';
 import type { Projection } from '../db/projection';
 
@@ -27,16 +29,18 @@ const REFERENCE_FIELDS = ['primaryAdvertiserAccountId', 'advertiserPrimaryCampai
 type CampaignValues = WithParsedIds<CampaignInput, (typeof REFERENCE_FIELDS)[number]>;
 
 export class CampaignService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly campaigns: WorkspaceList<Campaign>;
 
-  async list(ctx: RequestContext, filter: CampaignFilter, page: PageRequest): Promise<PageSlice<Campaign>> {
-    await assertAllValid(filter, page);
-    return fetchPage((await this.filtered(ctx, filter)).orderBy('c.id', 'ASC'), page);
+  constructor(private readonly dataSource: DataSource) {
+    this.campaigns = new WorkspaceList(dataSource, Campaign, 'c', campaignList);
   }
 
-  async connection(ctx: RequestContext, filter: CampaignFilter, request: ConnectionRequest, projection?: Projection): Promise<ConnectionSlice<Campaign>> {
-    await assertValid(filter);
-    return fetchConnection(await this.filtered(ctx, filter), request, projection);
+  list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<Campaign>> {
+    return this.campaigns.page(ctx, request);
+  }
+
+  connection(ctx: RequestContext, request: ConnectionRequest, projection?: Projection): Promise<ListSlice<Campaign>> {
+    return this.campaigns.connection(ctx, request, projection);
   }
 
   async get(ctx: RequestContext, id: RecordId): Promise<Campaign> {
@@ -117,19 +121,6 @@ export class CampaignService {
 
   private load(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = false): Promise<Campaign> {
     return loadInWorkspace(manager, Campaign, ctx, id, RESOURCE, lock);
-  }
-
-  /** The filter's query; callers have validated the filter (lists together with their page). */
-  private async filtered(ctx: RequestContext, filter: CampaignFilter): Promise<SelectQueryBuilder<Campaign>> {
-    const query = tenantQuery(this.dataSource.manager, Campaign, 'c', ctx);
-    if (filter.campaignStatus !== undefined && filter.campaignStatus !== null) query.andWhere('c.campaignStatus = :status', { status: filter.campaignStatus });
-    if (filter.search) {
-      query.andWhere('(c.campaignTitle ILIKE :search OR c.brandPromoting ILIKE :search)', { search: `%${escapeLike(filter.search)}%` });
-    }
-    if (filter.advertiserAccountId !== undefined && filter.advertiserAccountId !== null) {
-      query.andWhere('c.primaryAdvertiserAccountId = :accountId', { accountId: parseId(filter.advertiserAccountId) });
-    }
-    return query;
   }
 
   private event(type: EventType, campaign: Campaign) {

@@ -48,6 +48,14 @@ function textProblem(text: string): { message: string; blocksRules: boolean } | 
   return null;
 }
 
+/** What is wrong with a text value given as a filter (not text, NUL, ill-formed, too long), or undefined. */
+export function textValueProblem(value: unknown, maxLength: number): string | undefined {
+  if (typeof value !== 'string') return 'must be a string';
+  const problem = textProblem(value);
+  if (problem) return problem.message;
+  return value.length > maxLength ? `must be shorter than or equal to ${maxLength} characters` : undefined;
+}
+
 /**
  * Text PostgreSQL cannot store or validators cannot read: NUL (U+0000), which text and jsonb
  * cannot hold, and ill-formed UTF-16 (a lone surrogate, which e-mail checks throw on and JSON
@@ -129,8 +137,23 @@ export class FieldErrorCollector implements ErrorSink {
     this.merge(other.errors);
   }
 
+  /** Takes in the failures of a refusal a rule threw; anything else is thrown on. */
+  absorbError(error: unknown): void {
+    if (!(error instanceof ValidationFailedError)) throw error;
+    this.merge(error.fieldErrors);
+  }
+
   has(field: string): boolean {
     return field in this.errors;
+  }
+
+  forEachError(visit: (field: string, message: string) => void): void {
+    for (const [field, messages] of Object.entries(this.errors)) for (const message of messages) visit(field, message);
+  }
+
+  /** The failures gathered, by field. */
+  toFieldErrors(): FieldErrors {
+    return Object.assign(emptyFieldErrors(), this.errors);
   }
 
   /** A sink that files its failures under `prefix` (an array element such as `phases.2`). */

@@ -1,7 +1,7 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
-import { TrafficMetricsRow } from '../common/traffic-metrics';
+import { TrafficMetricsRow } from '../workspace/traffic-metrics';
 import { CONTENT_DISTRIBUTION_ID_DEFAULT } from '../db/shared-id-sequence';
 import { freeText, sharedSequenceId } from '../graphql/descriptions';
 import { DateScalar } from '../graphql/scalars';

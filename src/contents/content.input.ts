@@ -2,7 +2,7 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
 import { IsCalendarDate } from '../common/calendar-date';
 import type { RecordId } from '../common/ids';
-import { TrafficMetricsInput } from '../common/traffic-metrics';
+import { TrafficMetricsInput } from '../workspace/traffic-metrics';
 import { IsEntityId, IsNotBlank, IsOmittable } from '../common/validation';
 import { freeText } from '../graphql/descriptions';
 import { DateScalar } from '../graphql/scalars';
@@ -49,19 +49,4 @@ export class ContentInput extends TrafficMetricsInput {
   @Field(() => ID, { nullable: true, description: 'Id of the organisation user editing the piece: a live user of this workspace, whatever their roles (v2 `content_editor_id`); null clears it.' })
   @IsOptional() @IsEntityId()
   contentEditorId?: RecordId | null;
-}
-
-@InputType({ description: 'Narrows a list of content pieces.' })
-export class ContentFilter {
-  @Field(() => ID, { nullable: true, description: 'Only pieces of this campaign.' })
-  @IsOptional() @IsEntityId()
-  campaignId?: string | number;
-
-  @Field(() => ID, { nullable: true, description: 'Only pieces of this phase.' })
-  @IsOptional() @IsEntityId()
-  phaseId?: string | number;
-
-  @Field(() => ContentStatus, { nullable: true, description: 'Only pieces with this status.' })
-  @IsOptional() @IsIn(contentStatuses.values, { message: contentStatuses.valuesMessage })
-  status?: ContentStatus;
 }

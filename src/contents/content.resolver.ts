@@ -1,16 +1,18 @@
-import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Distribution } from '../distributions/distribution.entity';
-import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
+import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
+import { type Connection, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
-import { CREATE_INPUT_ARG, FILTER_ARG, idArg, mutationIdArg, ORDER_BY_ARG, UPDATE_INPUT_ARG } from '../graphql/descriptions';
+import { CREATE_INPUT_ARG, idArg, mutationIdArg, UPDATE_INPUT_ARG } from '../graphql/descriptions';
 import { attempt } from '../graphql/user-error';
 import { OrganisationUser } from '../organisation-users/organisation-user.entity';
 import { Phase } from '../phases/phase.entity';
 import { PublisherTitle } from '../publisher-profiles/publisher-title.entity';
 import { Content } from './content.entity';
-import { ContentConnection, ContentDeletePayload, ContentOrder, ContentPayload } from './content.graphql';
-import { ContentFilter, ContentInput } from './content.input';
+import { ContentConnection, ContentDeletePayload, ContentListArgs, ContentPayload } from './content.graphql';
+import { ContentInput } from './content.input';
+import { contentList } from './content.list';
 import type { GraphQLResolveInfo } from 'graphql';
 import { childProjectionOf, projectionOf } from '../graphql/projection';
 
@@ -19,12 +21,9 @@ export class ContentResolver {
   @Query(() => ContentConnection, { description: 'Content pieces of the workspace, a page at a time.' })
   async contents(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
-    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
-    @Arg('filter', () => ContentFilter, { nullable: true, description: FILTER_ARG }) filter?: ContentFilter | null,
-    @Arg('orderBy', () => ContentOrder, { nullable: true, description: ORDER_BY_ARG }) orderBy?: ContentOrder | null,
+    @Args(() => ContentListArgs) args: ConnectionArgs,
   ): Promise<Connection<Content>> {
-    return toConnection(await services.contents.connection(request, filter ?? new ContentFilter(), connectionRequest(first, after, orderBy)));
+    return toConnection(await services.contents.connection(request, connectionRequest(contentList, args)));
   }
 
   @Query(() => Content, { nullable: true, description: 'One content piece; NOT_FOUND when it is not in this workspace.' })

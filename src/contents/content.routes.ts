@@ -3,12 +3,14 @@ import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, listQuery, pathParam } from '../http/rest/request-input';
+import { listQuery } from '../http/rest/list-query';
+import { bodyInput, pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { contentStatuses } from './content-status';
 import { Content } from './content.entity';
-import { ContentFilter, ContentInput } from './content.input';
+import { ContentInput } from './content.input';
+import { contentList } from './content.list';
 import { contentWire, toContentRecord } from './content.record';
 import { REQUIRED_ON_CREATE } from './content.service';
 
@@ -36,15 +38,7 @@ function statusAmong(statuses: readonly number[]): () => JsonSchema {
 const createBody = inputSchema('ContentCreateInput', contentWire, ContentInput, { required: REQUIRED_ON_CREATE, properties: { status: statusAmong(contentStatuses.initial) } });
 const updateBody = inputSchema('ContentUpdateInput', contentWire, ContentInput, { properties: { status: statusAmong(contentStatuses.values) } });
 
-const LIST_QUERY = {
-  paged: true,
-  filterClass: ContentFilter,
-  filters: {
-    campaign_id: { prop: 'campaignId', description: 'Only the content pieces of this campaign.' },
-    phase_id: { prop: 'phaseId', description: 'Only the content pieces of this phase.' },
-    status: { prop: 'status', integer: true, description: 'Only content pieces in this status (1 draft … 6 archived).' },
-  },
-} satisfies ListQueryDeclaration;
+const LIST_QUERY = { paged: true, list: contentList } satisfies ListQueryDeclaration;
 
 /**
  * v2 contents (spec §4.6): a thin translation onto ContentService.
@@ -61,8 +55,7 @@ export const contentRoutes = [
     success: { message: 'Contents retrieved successfully', data: keyed('contents', pageOf(record)) },
     config,
     async handle(request, { services, publicUrl }) {
-      const { filter, page } = listQuery(request, ContentFilter, LIST_QUERY.filters);
-      const slice = await services.contents.list(requestContext(request), filter, page);
+      const slice = await services.contents.list(requestContext(request), listQuery(request, contentList));
       return { contents: paginated(request, publicUrl, slice, toContentRecord) };
     },
   },

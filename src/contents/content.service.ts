@@ -1,10 +1,12 @@
-import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
 import { changedProperties } from '../common/changes';
-import { parseId, parseIdOrNotFound, type RecordId, withParsedIds, type WithParsedIds } from '../common/ids';
-import { type ConnectionRequest, type ConnectionSlice, fetchChildConnections, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import { parseIdOrNotFound, type RecordId, withParsedIds, type WithParsedIds } from '../common/ids';
 import type { RequestContext } from '../common/request-context';
-import { assertAllValid, assertValid, type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
+import { assertValid, type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
+import { type ChildLazies, type ChildPage, countChildren, fetchChildConnections, type ListSlice, type PageSlice, parentsWithChildrenOutside } from '../db/lists/list-engine';
+import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
+import { WorkspaceList } from '../db/lists/workspace-list';
 import { nextContentDistributionIds } from '../db/shared-id-sequence';
 import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { moveDistributionsWithContent } from '../distributions/distribution-moves';
@@ -15,7 +17,8 @@ import { checkReferences } from '../reference-libraries/reference-checks';
 import { contentReferences } from './content-references';
 import { ContentStatus, contentStatuses } from './content-status';
 import { Content } from './content.entity';
-import { ContentFilter, ContentInput } from './content.input';
+import { ContentInput } from './content.input';
+import { contentList } from './content.list';
 import { contentWire, toContentRecord } from './content.record';
 import { embeddedChildren } from '../db/embedded-json';
 import type { Projection } from '../db/projection';
@@ -29,31 +32,50 @@ export const REQUIRED_ON_CREATE = ['campaignId', 'phaseId', 'contentName'] as co
 const REFERENCE_FIELDS = ['campaignId', 'phaseId', 'publisherProductId', 'publisherTitleId', 'contentEditorId'] as const;
 type ContentValues = WithParsedIds<ContentInput, (typeof REFERENCE_FIELDS)[number]>;
 
+/** What a nested contents connection hangs from. */
+export type ContentParent = 'campaignId' | 'phaseId';
+
 export class ContentService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly contents: WorkspaceList<Content>;
 
-  async list(ctx: RequestContext, filter: ContentFilter, page: PageRequest): Promise<PageSlice<Content>> {
-    await assertAllValid(filter, page);
-    return fetchPage((await this.filtered(ctx, filter)).orderBy('c.id', 'ASC'), page);
+  constructor(private readonly dataSource: DataSource) {
+    this.contents = new WorkspaceList(dataSource, Content, 'c', contentList);
   }
 
-  async connection(ctx: RequestContext, filter: ContentFilter, request: ConnectionRequest): Promise<ConnectionSlice<Content>> {
-    await assertValid(filter);
-    return fetchConnection(await this.filtered(ctx, filter), request);
+  list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<Content>> {
+    return this.contents.page(ctx, request);
   }
 
-  /** For DataLoader: the first page of contents of many campaigns or phases, in one statement. */
+  connection(ctx: RequestContext, request: ConnectionRequest): Promise<ListSlice<Content>> {
+    return this.contents.connection(ctx, request);
+  }
+
+  /**
+   * For DataLoader: a page of contents of many campaigns or phases, in one statement; `lazies`
+   * answer their counts and the side not paged towards (loaders batching those too).
+   */
   async connectionsByParent(
     ctx: RequestContext,
-    parent: 'campaignId' | 'phaseId',
-    parentIds: readonly number[],
-    request: ConnectionRequest,
+    parent: ContentParent,
+    page: ChildPage,
+    lazies: ChildLazies,
     projection?: Projection,
     distributions?: DistributionSelection,
-  ): Promise<Map<number, ConnectionSlice<Content>>> {
-    const manager = this.dataSource.manager;
-    const embedded = distributions ? [embeddedChildren(manager, 'c', distributionsEmbedding(distributions))] : [];
-    return fetchChildConnections(tenantQuery(manager, Content, 'c', ctx), parent, parentIds, request, projection, embedded);
+  ): Promise<Map<number, ListSlice<Content>>> {
+    const embedded = distributions ? [embeddedChildren(this.dataSource.manager, 'c', distributionsEmbedding(distributions))] : [];
+    return fetchChildConnections(this.contents.rows(ctx), parent, page, lazies, projection, embedded);
+  }
+
+  /** For DataLoader: how many live contents each campaign or phase has. */
+  countByParent(ctx: RequestContext, parent: ContentParent, parentIds: readonly number[]): Promise<Map<number, number>> {
+    return countChildren(this.contents.rows(ctx), parent, parentIds);
+  }
+
+  /** For DataLoader: the campaigns or phases having contents beyond a nested page, on the side not paged towards. */
+  parentsWithContentsOutside(ctx: RequestContext, parent: ContentParent, { parentIds, request }: ChildPage): Promise<Set<number>> {
+    const [values, side] = request.backward ? [request.before, 'before' as const] : [request.after, 'after' as const];
+    if (!values) return Promise.resolve(new Set());
+    return parentsWithChildrenOutside(this.contents.rows(ctx), parent, parentIds, request.keys, values, side);
   }
 
   async get(ctx: RequestContext, id: RecordId): Promise<Content> {
@@ -168,12 +190,4 @@ export class ContentService {
     if (!phase || phase.campaignId !== campaignId) problems.add('phaseId', 'does not name a phase of this campaign');
   }
 
-  /** The filter's query; callers have validated the filter (lists together with their page). */
-  private async filtered(ctx: RequestContext, filter: ContentFilter): Promise<SelectQueryBuilder<Content>> {
-    const query = tenantQuery(this.dataSource.manager, Content, 'c', ctx);
-    if (filter.campaignId !== undefined && filter.campaignId !== null) query.andWhere('c.campaignId = :campaignId', { campaignId: parseId(filter.campaignId) });
-    if (filter.phaseId !== undefined && filter.phaseId !== null) query.andWhere('c.phaseId = :phaseId', { phaseId: parseId(filter.phaseId) });
-    if (filter.status !== undefined && filter.status !== null) query.andWhere('c.status = :status', { status: filter.status });
-    return query;
-  }
 }

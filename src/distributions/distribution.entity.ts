@@ -3,7 +3,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn 
 import { Campaign } from '../campaigns/campaign.entity';
 import { Content } from '../contents/content.entity';
 import { CONTENT_DISTRIBUTION_ID_DEFAULT } from '../db/shared-id-sequence';
-import { WorkspaceRow } from '../db/workspace-record';
+import { WorkspaceRow } from '../workspace/workspace-record';
 import { count, flag, sharedSequenceId } from '../graphql/descriptions';
 import { DateScalar } from '../graphql/scalars';
 import { DistributionStatus } from './distribution-status';

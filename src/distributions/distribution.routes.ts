@@ -6,7 +6,9 @@ import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { objectInput, pageQuery, pathParam, throwIfWireErrors } from '../http/rest/request-input';
+import { listQuery } from '../http/rest/list-query';
+import { objectInput, pathParam, throwIfWireErrors } from '../http/rest/request-input';
+import { distributionList } from './distribution.list';
 import { Outcome, type ListQueryDeclaration, type V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { DISTRIBUTION_REQUIRED_ON_CREATE, LINK_REQUIRED_ON_CREATE, MEDIA_REQUIRED_ON_CREATE } from './distribution-rules';
@@ -58,7 +60,7 @@ const updateBody = inputSchema('DistributionsUpdateInput', bulkBodyWire, Distrib
 });
 
 /** `GET /v2/distributions/{id}` pages only when the id is a content piece's: paging, no filters. */
-const PAGE_QUERY = { paged: true } satisfies ListQueryDeclaration;
+const PAGE_QUERY = { paged: true, list: distributionList } satisfies ListQueryDeclaration;
 
 const FOUND_ONE = 'Distribution retrieved successfully';
 const FOUND_PAGE = 'Distributions retrieved successfully';
@@ -109,7 +111,7 @@ export const distributionRoutes = [
     },
     config,
     async handle(request, { services, publicUrl }) {
-      const page = pageQuery(request);
+      const page = listQuery(request, distributionList);
       const target = await services.distributions.resolvePath(requestContext(request), pathParam(request, 'id'), page);
       if (target.kind === 'distribution') return new Outcome(FOUND_ONE, { distribution: toDistributionRecord(target.distribution) });
       return new Outcome(FOUND_PAGE, { distributions: paginated(request, publicUrl, target.distributions, toDistributionRecord) });

@@ -3,9 +3,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { changedProperties } from '../common/changes';
 import { NotFoundError } from '../common/errors';
 import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
-import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import { fetchListPage, type PageSlice } from '../db/lists/list-engine';
+import type { PageRequest } from '../db/lists/list-request';
+import { distributionList } from './distribution.list';
 import type { RequestContext } from '../common/request-context';
-import { assertValid, validationProblems } from '../common/validation';
+import { validationProblems } from '../common/validation';
 import type { Content } from '../contents/content.entity';
 import type { ContentService } from '../contents/content.service';
 import { nextContentDistributionIds } from '../db/shared-id-sequence';
@@ -44,18 +46,18 @@ export class DistributionService {
   /** The shared-id route: a content id lists that piece's distributions, a distribution id shows it. */
   async resolvePath(ctx: RequestContext, rawId: RecordId, page: PageRequest): Promise<DistributionPathTarget> {
     const id = parseIdOrNotFound(rawId, RESOURCE);
-    await assertValid(page);
     const [content] = await this.contents.findByIds(ctx, [id]);
     if (content) return { kind: 'content', content, distributions: await this.listForContent(ctx, content.id, page) };
     return { kind: 'distribution', distribution: await this.get(ctx, id) };
   }
 
   private async listForContent(ctx: RequestContext, contentId: number, page: PageRequest): Promise<PageSlice<Distribution>> {
-    // Page over ids first: a join with media would multiply rows and break LIMIT.
-    const ids = tenantQuery(this.dataSource.manager, Distribution, 'd', ctx).select('d.id').andWhere('d.contentId = :contentId', { contentId }).orderBy('d.id', 'ASC');
-    const slice = await fetchPage(ids, page);
+    // Page over the distributions first: a join with media would multiply rows and break LIMIT.
+    const slice = await fetchListPage(tenantQuery(this.dataSource.manager, Distribution, 'd', ctx).andWhere('d.contentId = :contentId', { contentId }), distributionList, page);
     const rows = slice.items.length ? await fullDistributionQuery(this.dataSource.manager, ctx).andWhere('d.id = ANY(:ids)', { ids: slice.items.map((d) => d.id) }).getMany() : [];
-    return { ...slice, items: rows };
+    // In the page's order (`sort` may differ from the full read's id order).
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { ...slice, items: slice.items.flatMap((item) => byId.get(item.id) ?? []) };
   }
 
   /** For DataLoader: live distributions (with their link, one join) of many contents in one statement. */

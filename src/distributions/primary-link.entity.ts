@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { WorkspaceRecord } from '../db/workspace-record';
+import { WorkspaceRecord } from '../workspace/workspace-record';
 import type { Distribution } from './distribution.entity';
 
 /** The link a distribution sends readers to (spec §2.9 `primary_link`); at most one per distribution. */

@@ -1,7 +1,9 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { ConnectionType } from '../graphql/connection';
+import { listTypes } from '../graphql/lists/list-types';
 import { DateTimeScalar, JSONObjectScalar } from '../graphql/scalars';
 import type { OutboxEvent } from '../outbox/outbox-event.entity';
+import { eventList } from './event.list';
 
 /**
  * An event as the feed shows it. A class of its own rather than fields on OutboxEvent: the feed
@@ -33,6 +35,7 @@ export function toFeedEvent(event: OutboxEvent, organizationCode: string): FeedE
 }
 
 export const EventConnection = ConnectionType('Event', FeedEvent);
+export const EventListArgs = listTypes(eventList).args;
 
 @ObjectType('EventType', { description: 'An entry of the event catalogue: what `Webhook.events` may name and what an `Event.type` can be.' })
 export class EventTypeEntry {

@@ -1,10 +1,11 @@
-import { Arg, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
-import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
+import { Arg, Args, Ctx, ID, Query, Resolver } from 'type-graphql';
+import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
+import { type Connection, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
-import { FILTER_ARG, idArg } from '../graphql/descriptions';
+import { idArg } from '../graphql/descriptions';
 import { eventTypeEntries } from './event-catalogue';
-import { EventConnection, EventTypeEntry, FeedEvent, toFeedEvent } from './event.graphql';
-import { EventFilter } from './event.input';
+import { EventConnection, EventListArgs, EventTypeEntry, FeedEvent, toFeedEvent } from './event.graphql';
+import { eventList } from './event.list';
 import { EVENT_RETENTION_DAYS } from './event.service';
 
 @Resolver(() => FeedEvent)
@@ -14,11 +15,9 @@ export class EventResolver {
   })
   async events(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
-    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
-    @Arg('filter', () => EventFilter, { nullable: true, description: FILTER_ARG }) filter?: EventFilter | null,
+    @Args(() => EventListArgs) args: ConnectionArgs,
   ): Promise<Connection<FeedEvent>> {
-    const slice = await services.events.connection(request, filter ?? new EventFilter(), connectionRequest(first, after, null));
+    const slice = await services.events.connection(request, connectionRequest(eventList, args));
     return toConnection({ ...slice, items: slice.items.map(({ node, cursor }) => ({ node: toFeedEvent(node, request.organisationCode), cursor })) });
   }
 

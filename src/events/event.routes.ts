@@ -1,24 +1,16 @@
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
-import { listQuery, pathParam } from '../http/rest/request-input';
+import { listQuery } from '../http/rest/list-query';
+import { pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
-import { EventFilter } from './event.input';
+import { eventList } from './event.list';
 import { EVENT_RETENTION_DAYS } from './event.service';
 import { EVENT_RECORD_SCHEMA, toEventRecord } from './event.record';
 
 const TAG = 'Events';
 
-const LIST_QUERY = {
-  paged: true,
-  filterClass: EventFilter,
-  filters: {
-    type: { prop: 'type', description: 'Only events of this type (see `GET /v2/libraries/event-types`).' },
-    resource_type: { prop: 'resourceType', description: 'Only events about this kind of record (`campaign`, `content`…): the `resource` of the type in the catalogue.' },
-    resource_id: { prop: 'resourceId', integer: true, description: 'Only events about the record with this id (with `resource_type`).' },
-    created_after: { prop: 'createdAfter', description: 'Only events created after this instant: a date, or a date-time with its zone (2026-11-23 or 2026-11-23T18:00:00Z).' },
-  },
-} satisfies ListQueryDeclaration;
+const LIST_QUERY = { paged: true, list: eventList } satisfies ListQueryDeclaration;
 
 /**
  * The event feed (designed: §6 says nothing of pulling events): `GET /v2/events`, `GET /v2/events/{id}`.
@@ -35,8 +27,7 @@ export const eventRoutes = [
     success: { message: 'Events retrieved successfully', data: keyed('events', pageOf(EVENT_RECORD_SCHEMA)) },
     async handle(request, { services, publicUrl }) {
       const ctx = requestContext(request);
-      const { filter, page } = listQuery(request, EventFilter, LIST_QUERY.filters);
-      const slice = await services.events.list(ctx, filter, page);
+      const slice = await services.events.list(ctx, listQuery(request, eventList));
       return { events: paginated(request, publicUrl, slice, (event) => toEventRecord(event, ctx.organisationCode)) };
     },
   },

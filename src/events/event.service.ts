@@ -1,11 +1,12 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { NotFoundError } from '../common/errors';
-import { parseBigIdOrNotFound, parseId, type RecordId } from '../common/ids';
-import { type ConnectionRequest, type ConnectionSlice, fetchNewestFirst, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import { parseBigIdOrNotFound, type RecordId } from '../common/ids';
 import type { RequestContext } from '../common/request-context';
-import { assertAllValid } from '../common/validation';
+import type { ListSlice, PageSlice } from '../db/lists/list-engine';
+import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
+import { WorkspaceList } from '../db/lists/workspace-list';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
-import { EventFilter } from './event.input';
+import { eventList } from './event.list';
 
 /** Resource name of NOT_FOUND messages (`Event not found`). */
 const EVENT = 'Event';
@@ -17,11 +18,19 @@ export const EVENT_RETENTION_DAYS = 30;
  * was down pulls what it missed, newest first, and de-duplicates by id.
  */
 export class EventService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly events: WorkspaceList<OutboxEvent>;
 
-  async list(ctx: RequestContext, filter: EventFilter, page: PageRequest): Promise<PageSlice<OutboxEvent>> {
-    await assertAllValid(filter, page);
-    return fetchPage(this.filtered(ctx, filter).orderBy('e.id', 'DESC'), page);
+  constructor(dataSource: DataSource) {
+    this.events = new WorkspaceList(dataSource, OutboxEvent, 'e', eventList, withinRetention);
+  }
+
+  list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<OutboxEvent>> {
+    return this.events.page(ctx, request);
+  }
+
+  /** The feed as a GraphQL connection, newest first, always. */
+  connection(ctx: RequestContext, request: ConnectionRequest): Promise<ListSlice<OutboxEvent>> {
+    return this.events.connection(ctx, request);
   }
 
   /** `id` as either face sends it; event ids are bigints, so ids past 2^31 name events too. */
@@ -38,24 +47,11 @@ export class EventService {
   }
 
   private feed(ctx: RequestContext): SelectQueryBuilder<OutboxEvent> {
-    return this.dataSource.manager
-      .createQueryBuilder(OutboxEvent, 'e')
-      .where('e.organisationId = :organisationId', { organisationId: ctx.organisationId })
-      .andWhere(`e.createdAt > now() - interval '${EVENT_RETENTION_DAYS} days'`);
+    return this.events.rows(ctx);
   }
+}
 
-  private filtered(ctx: RequestContext, filter: EventFilter): SelectQueryBuilder<OutboxEvent> {
-    const query = this.feed(ctx);
-    if (filter.type) query.andWhere('e.eventType = :type', { type: filter.type });
-    if (filter.resourceType) query.andWhere('e.resourceType = :resourceType', { resourceType: filter.resourceType });
-    if (filter.resourceId !== undefined) query.andWhere('e.resourceId = :resourceId', { resourceId: parseId(filter.resourceId) });
-    if (filter.createdAfter) query.andWhere('e.createdAt > :createdAfter', { createdAfter: filter.createdAfter });
-    return query;
-  }
-
-  /** The feed as a GraphQL connection, newest first, always (see `fetchNewestFirst`). */
-  async connection(ctx: RequestContext, filter: EventFilter, request: ConnectionRequest): Promise<ConnectionSlice<OutboxEvent>> {
-    await assertAllValid(filter, request);
-    return fetchNewestFirst(this.filtered(ctx, filter), request);
-  }
+/** The feed keeps the events of the retention window. */
+function withinRetention(query: SelectQueryBuilder<OutboxEvent>): SelectQueryBuilder<OutboxEvent> {
+  return query.andWhere(`${query.alias}.createdAt > now() - interval '${EVENT_RETENTION_DAYS} days'`);
 }

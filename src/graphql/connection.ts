@@ -1,6 +1,6 @@
-import { Field, ObjectType, registerEnumType } from 'type-graphql';
-import { ConnectionRequest, type ConnectionSlice, DEFAULT_CONNECTION_SIZE } from '../common/pagination';
-import { AFTER_ARG, FIRST_ARG } from './descriptions';
+import { ArgsType, Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import type { ListSlice } from '../db/lists/list-engine';
+import { DEFAULT_CONNECTION_SIZE, MAX_PAGE_SIZE } from '../db/lists/list-request';
 
 export enum SortDirectionEnum {
   ASC = 'ASC',
@@ -15,51 +15,54 @@ registerEnumType(SortDirectionEnum, {
   },
 });
 
-@ObjectType({ description: 'Relay page information. Paging is forward only.' })
+/**
+ * Relay page information. Its flags may be read lazily (the side the client did not page towards
+ * costs a statement, made only when asked for), hence graphql-js's default resolver, which calls a
+ * function-valued property (`simpleResolvers`).
+ */
+@ObjectType({ description: 'Relay page information, true to the data in both directions.', simpleResolvers: true })
 export class PageInfo {
-  @Field({ description: 'True when more records follow this page: ask again with `after: endCursor`.' }) hasNextPage!: boolean;
-  @Field({ description: 'True when the page was asked for with `after`.' }) hasPreviousPage!: boolean;
-  @Field(() => String, { nullable: true, description: 'Cursor of the first record of the page; null when the page is empty.' }) startCursor!: string | null;
+  @Field({ description: 'True when more records follow the page in the list (within `before`, when given): continue with `after: endCursor`.' })
+  hasNextPage!: boolean;
+  @Field({ description: 'True when records come before the page in the list (within `after`, when given): continue backward with `last` and `before: startCursor`.' })
+  hasPreviousPage!: boolean;
+  @Field(() => String, { nullable: true, description: 'Cursor of the first record of the page (the `before` of the page before it); null when the page is empty.' })
+  startCursor!: string | null;
   @Field(() => String, { nullable: true, description: 'Cursor of the last record of the page, the `after` of the next page; null when the page is empty.' })
   endCursor!: string | null;
 }
 
-/**
- * Options of every connection's `first` argument. The default is in the schema for clients and
- * tools to see; an explicit null still reaches the resolver and means "not given"
- * (connectionRequest), so both give DEFAULT_CONNECTION_SIZE, as before the default was declared.
- */
-export const FIRST_ARG_OPTIONS = { nullable: true, defaultValue: DEFAULT_CONNECTION_SIZE, description: FIRST_ARG } as const;
-
-/** Options of every connection's `after` argument. */
-export const AFTER_ARG_OPTIONS = { nullable: true, description: AFTER_ARG } as const;
+/** A value GraphQL reads when selected: a plain value, or a function computing it (see PageInfo). */
+type Resolved<T> = T | (() => Promise<T>);
 
 export interface Connection<T> {
   edges: { cursor: string; node: T }[];
   nodes: T[];
-  pageInfo: PageInfo;
+  pageInfo: { hasNextPage: Resolved<boolean>; hasPreviousPage: Resolved<boolean>; startCursor: string | null; endCursor: string | null };
+  totalCount: Resolved<number>;
 }
 
 type NodeClass<T> = abstract new (...args: never[]) => T;
 
 /** A Relay connection type (`<Name>Connection`, `<Name>Edge`) for a node type. */
 export function ConnectionType<T>(name: string, node: NodeClass<T>): new () => Connection<T> {
-  @ObjectType(`${name}Edge`, { description: `One ${name} record of a page, with its cursor.` })
+  @ObjectType(`${name}Edge`, { description: `One ${name} record of a page, with its cursor.`, simpleResolvers: true })
   class Edge {
-    @Field({ description: 'Opaque cursor of this record: pass it as `after` for the records that follow it.' }) cursor!: string;
+    @Field({ description: 'Opaque cursor of this record: pass it as `after` for the records that follow it, or `before` for those before it.' }) cursor!: string;
     @Field(() => node, { description: 'The record.' }) node!: T;
   }
 
-  @ObjectType(`${name}Connection`, { description: `A page of ${name} records, Relay style.` })
+  @ObjectType(`${name}Connection`, { description: `A page of ${name} records, Relay style.`, simpleResolvers: true })
   class ConnectionClass {
     @Field(() => [Edge], { description: 'The records of the page, in order, each with its cursor.' }) edges!: Edge[];
     @Field(() => [node], { description: 'The nodes of `edges`, for clients that need no cursors.' }) nodes!: T[];
-    @Field(() => PageInfo, { description: 'Whether more records follow, and the cursors to continue from.' }) pageInfo!: PageInfo;
+    @Field(() => PageInfo, { description: 'Whether more records follow or come before, and the cursors to continue from.' }) pageInfo!: PageInfo;
+    @Field(() => Int, { description: 'How many records match the filters, whatever the paging (read only when asked for).' }) totalCount!: number;
   }
-  return ConnectionClass;
+  return ConnectionClass as unknown as new () => Connection<T>;
 }
 
-export function toConnection<T>(slice: ConnectionSlice<T>): Connection<T> {
+export function toConnection<T>(slice: ListSlice<T>): Connection<T> {
   return {
     edges: slice.items,
     nodes: slice.items.map((edge) => edge.node),
@@ -69,21 +72,17 @@ export function toConnection<T>(slice: ConnectionSlice<T>): Connection<T> {
       startCursor: slice.items[0]?.cursor ?? null,
       endCursor: slice.items.at(-1)?.cursor ?? null,
     },
+    totalCount: slice.totalCount,
   };
 }
 
-/**
- * The connection arguments every list query takes, as the service layer's request. An explicit
- * null means "not given" (Relay clients send `after: null` for the first page).
- */
-export function connectionRequest(
-  first: number | null | undefined,
-  after: string | null | undefined,
-  order: { field: string; direction: SortDirectionEnum } | null | undefined,
-): ConnectionRequest {
-  const request = new ConnectionRequest();
-  if (first !== undefined && first !== null) request.first = first;
-  if (after !== undefined && after !== null) request.after = after;
-  if (order) Object.assign(request, { property: order.field, direction: order.direction });
-  return request;
+/** The paging arguments of a nested connection (`Campaign.contents`), which has one fixed order and no filter. */
+@ArgsType()
+export class PagingArgs {
+  @Field(() => Int, { nullable: true, description: `The first records (after \`after\`), 1 to ${MAX_PAGE_SIZE}. Neither \`first\` nor \`last\`: the first ${DEFAULT_CONNECTION_SIZE}. Not with \`last\`.` })
+  first?: number | null;
+  @Field(() => String, { nullable: true, description: 'Only records after this cursor.' }) after?: string | null;
+  @Field(() => Int, { nullable: true, description: `The last records (before \`before\`), 1 to ${MAX_PAGE_SIZE}: paging backward. Not with \`first\`.` })
+  last?: number | null;
+  @Field(() => String, { nullable: true, description: 'Only records before this cursor.' }) before?: string | null;
 }

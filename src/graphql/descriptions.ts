@@ -1,4 +1,4 @@
-import { DEFAULT_CONNECTION_SIZE, MAX_PAGE_SIZE } from '../common/pagination';
+import { DEFAULT_CONNECTION_SIZE, MAX_PAGE_SIZE } from '../db/lists/list-request';
 
 /**
  * Descriptions the schema repeats, written once so that one concept reads the same in every type

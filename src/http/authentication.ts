@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiKeyService } from '../api-keys/api-key.service';
+import type { Services } from '../app/services';
 import { presentedApiKey } from './request-context';
 
 /** preHandler for /v2 and /graphql: resolves the key to its workspace or ends the request with 401. */
-export function authenticate(apiKeys: ApiKeyService) {
+export function authenticate(apiKeys: Services['apiKeys']) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     request.requestContext = await apiKeys.authenticate(presentedApiKey(request), request.id);
   };

@@ -8,9 +8,9 @@ import type { GraphQLContext } from '../graphql/context';
 import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable } from '../db/database-unavailable';
 import { costLimitsPlugin, DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
 import { formatGraphQLError, isExpectedError, isServiceUnavailableError, isUncodedRequestRefusal, withoutSuggestions } from '../graphql/format-error';
-import { createLoaders } from '../graphql/loaders';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics';
 import type { AppMetrics } from '../metrics/metrics';
+import type { LoaderFactory } from '../app/loaders';
 import type { Services } from '../app/services';
 import { authenticate } from './authentication';
 import { batchAnswerStatus, refuseOversizedBatch } from './graphql-batch';
@@ -69,6 +69,8 @@ function wantsLandingPage(request: FastifyRequest): boolean {
 }
 
 export interface GraphQLOptions {
+  /** The per-request DataLoaders of the resolvers (the application's: createLoaders, src/app/loaders.ts). */
+  loaders: LoaderFactory;
   /** The cost limits and the per-key budget (from the settings, src/graphql/cost/limits.ts); the defaults unless given. */
   costLimits?: CostLimits;
   /** Operation and error counts (src/metrics); none without it. */
@@ -82,7 +84,7 @@ export async function registerGraphQL(
   schema: GraphQLSchema,
   services: Services,
   production: boolean,
-  options: GraphQLOptions = {},
+  options: GraphQLOptions,
 ): Promise<ApolloServer<GraphQLContext>> {
   const costLimits = options.costLimits ?? DEFAULT_COST_LIMITS;
   const apollo = new ApolloServer<GraphQLContext>({
@@ -118,7 +120,7 @@ export async function registerGraphQL(
   const apolloHandler = fastifyApolloHandler(apollo, {
     context: async (request) => {
       const ctx = requestContext(request);
-      return { request: ctx, services, loaders: createLoaders(services, ctx) };
+      return { request: ctx, services, loaders: options.loaders(services, ctx) };
     },
   });
   // Apollo's handler answers a string.

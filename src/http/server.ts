@@ -8,6 +8,7 @@ import { costLimitsOf } from '../graphql/cost';
 import { registerHttpMetrics } from '../metrics/http-metrics';
 import type { AppMetrics } from '../metrics/metrics';
 import { createSchema, type ResolverClasses } from '../graphql/schema';
+import type { LoaderFactory } from '../app/loaders';
 import type { Services } from '../app/services';
 import { registerApiAnswerHeaders } from './api-answer-headers';
 import { authenticate } from './authentication';
@@ -34,6 +35,8 @@ export interface ServerDeps {
   routes: readonly V2Route[];
   /** The resolver classes of the GraphQL schema (the application's: RESOLVERS, src/app/resolvers.ts). */
   resolvers: ResolverClasses;
+  /** The resolvers' per-request DataLoaders (the application's: createLoaders, src/app/loaders.ts). */
+  loaders: LoaderFactory;
   readiness: Readiness;
   /** Request and GraphQL metrics (src/metrics); none are recorded without it. */
   metrics?: AppMetrics;
@@ -61,7 +64,7 @@ function parseJson(_request: FastifyRequest, body: string, done: (error: Error |
   }
 }
 
-export async function buildServer({ config, logger, services, routes, resolvers, readiness, metrics }: ServerDeps): Promise<FastifyInstance> {
+export async function buildServer({ config, logger, services, routes, resolvers, loaders, readiness, metrics }: ServerDeps): Promise<FastifyInstance> {
   const limits = config.limits ?? DEFAULT_LIMITS;
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -113,6 +116,6 @@ export async function buildServer({ config, logger, services, routes, resolvers,
   const schema = await createSchema(resolvers);
   // The landing page, the explorer's assets and the schema, without a key; /graphql sends the explorer page (src/http/explorer).
   const explorer = registerExplorer(app, { schema, publicUrl: config.publicUrl, withSandbox: config.nodeEnv !== 'production' });
-  await registerGraphQL(app, schema, services, config.nodeEnv === 'production', { costLimits: costLimitsOf(limits.graphql), metrics, explorer });
+  await registerGraphQL(app, schema, services, config.nodeEnv === 'production', { loaders, costLimits: costLimitsOf(limits.graphql), metrics, explorer });
   return app;
 }

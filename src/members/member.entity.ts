@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
-import { WorkspaceRecord } from '../db/workspace-record';
+import { WorkspaceRecord } from '../workspace/workspace-record';
 import { flag, httpUrlOrEmpty } from '../graphql/descriptions';
 
 export const MEMBER_EMAIL_UNIQUE = 'UQ_advertiser_account_members_email';

@@ -1,25 +1,23 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
-import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
+import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
+import { type Connection, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
-import { CREATE_INPUT_ARG, FILTER_ARG, idArg, mutationIdArg, ORDER_BY_ARG, UPDATE_INPUT_ARG } from '../graphql/descriptions';
+import { CREATE_INPUT_ARG, idArg, mutationIdArg, UPDATE_INPUT_ARG } from '../graphql/descriptions';
 import { attempt } from '../graphql/user-error';
 import { Member } from './member.entity';
-import { MemberConnection, MemberDeletePayload, MemberOrder, MemberPayload } from './member.graphql';
-import { MemberFilter, MemberInput } from './member.input';
+import { MemberConnection, MemberListArgs, MemberDeletePayload, MemberPayload } from './member.graphql';
+import { MemberInput } from './member.input';
+import { memberList } from './member.list';
 
 @Resolver(() => Member)
 export class MemberResolver {
   @Query(() => MemberConnection, { description: 'Members of the advertiser accounts of the workspace, a page at a time.' })
   async members(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
-    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
-    @Arg('filter', () => MemberFilter, { nullable: true, description: FILTER_ARG }) filter?: MemberFilter | null,
-    @Arg('orderBy', () => MemberOrder, { nullable: true, description: ORDER_BY_ARG }) orderBy?: MemberOrder | null,
+    @Args(() => MemberListArgs) args: ConnectionArgs,
   ): Promise<Connection<Member>> {
-    const page = connectionRequest(first, after, orderBy);
-    return toConnection(await services.members.connection(request, filter ?? new MemberFilter(), page));
+    return toConnection(await services.members.connection(request, connectionRequest(memberList, args)));
   }
 
   @Query(() => Member, { nullable: true, description: 'One member; NOT_FOUND when it is not in this workspace.' })

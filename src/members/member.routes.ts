@@ -5,11 +5,13 @@ import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, listQuery, pathParam } from '../http/rest/request-input';
+import { listQuery } from '../http/rest/list-query';
+import { bodyInput, pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { Member } from './member.entity';
-import { MemberFilter, MemberInput } from './member.input';
+import { MemberInput } from './member.input';
+import { memberList } from './member.list';
 import { memberWire, toMemberRecord } from './member.record';
 import { type MemberWithAccount, REQUIRED_ON_CREATE } from './member.service';
 
@@ -34,13 +36,7 @@ const ACCOUNT_WITHOUT_CODE: JsonSchema = (() => {
   return { title: 'MemberAdvertiserAccount', ...objectOf(properties) };
 })();
 
-const LIST_QUERY = {
-  paged: true,
-  filterClass: MemberFilter,
-  filters: {
-    advertiser_account_id: { prop: 'advertiserAccountId', description: 'Only the members of this advertiser account (an account the workspace does not have gives an empty page).' },
-  },
-} satisfies ListQueryDeclaration;
+const LIST_QUERY = { paged: true, list: memberList } satisfies ListQueryDeclaration;
 
 /** v2 advertiser account members (spec §4.4): a thin translation onto MemberService. */
 // `satisfies` rather than an annotation: the handlers are then typed in eslint's eyes too (explicit-module-boundary-types).
@@ -55,8 +51,7 @@ export const memberRoutes = [
     success: { message: 'Members retrieved successfully', data: keyed('members', pageOf(record)) },
     config,
     async handle(request, { services, publicUrl }) {
-      const { filter, page } = listQuery(request, MemberFilter, LIST_QUERY.filters);
-      const slice = await services.members.list(requestContext(request), filter, page);
+      const slice = await services.members.list(requestContext(request), listQuery(request, memberList));
       return { members: paginated(request, publicUrl, slice, toMemberRecord) };
     },
   },

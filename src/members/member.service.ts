@@ -1,20 +1,23 @@
 import type { EventType } from '../events/event-catalogue';
-import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { advertiserAccountEvent } from '../advertiser-accounts/advertiser-account.record';
 import { changedProperties } from '../common/changes';
 import { emailAddress } from '../common/email-address';
 import { ValidationFailedError } from '../common/errors';
 import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
-import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { ListSlice, PageSlice } from '../db/lists/list-engine';
+import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
+import { WorkspaceList } from '../db/lists/workspace-list';
 import type { RequestContext } from '../common/request-context';
-import { assertAllValid, assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
+import { assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
 import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { assertUnique, type UniqueRule, withUniqueRule } from '../db/unique-violation';
 import { recordEvent } from '../outbox/outbox';
 import { checkReferences } from '../reference-libraries/reference-checks';
 import { Member, MEMBER_EMAIL_UNIQUE } from './member.entity';
-import { MemberFilter, type MemberInput } from './member.input';
+import type { MemberInput } from './member.input';
+import { memberList } from './member.list';
 import { memberWire, toMemberRecord } from './member.record';
 import { hashPassword } from './password';
 
@@ -32,16 +35,18 @@ type MemberValues = Partial<Omit<Member, 'id' | 'organisation' | 'organisationId
 
 /** Advertiser account members (spec §2.5, §4.4). Passwords go in, hashed; they never come out. */
 export class MemberService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly records: WorkspaceList<Member>;
 
-  async list(ctx: RequestContext, filter: MemberFilter, page: PageRequest): Promise<PageSlice<Member>> {
-    await assertAllValid(filter, page);
-    return fetchPage((await this.filtered(ctx, filter)).orderBy('m.id', 'ASC'), page);
+  constructor(private readonly dataSource: DataSource) {
+    this.records = new WorkspaceList(dataSource, Member, 'm', memberList);
   }
 
-  async connection(ctx: RequestContext, filter: MemberFilter, request: ConnectionRequest): Promise<ConnectionSlice<Member>> {
-    await assertValid(filter);
-    return fetchConnection(await this.filtered(ctx, filter), request);
+  list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<Member>> {
+    return this.records.page(ctx, request);
+  }
+
+  connection(ctx: RequestContext, request: ConnectionRequest): Promise<ListSlice<Member>> {
+    return this.records.connection(ctx, request);
   }
 
   async get(ctx: RequestContext, id: RecordId): Promise<Member> {
@@ -157,12 +162,6 @@ export class MemberService {
     problems.throwIfAny();
   }
 
-  /** The filter's query; callers have validated the filter (lists together with their page). */
-  private async filtered(ctx: RequestContext, filter: MemberFilter): Promise<SelectQueryBuilder<Member>> {
-    const query = tenantQuery(this.dataSource.manager, Member, 'm', ctx);
-    if (filter.advertiserAccountId !== undefined && filter.advertiserAccountId !== null) query.andWhere('m.advertiserAccountId = :accountId', { accountId: parseId(filter.advertiserAccountId) });
-    return query;
-  }
 
   private event(type: EventType, member: Member) {
     return { type, resourceType: 'member', resourceId: member.id, payload: { member: toMemberRecord(member) } };

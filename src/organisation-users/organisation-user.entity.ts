@@ -1,7 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index } from 'typeorm';
 import type { JsonObject } from '../common/json';
-import { WorkspaceRecord } from '../db/workspace-record';
+import { WorkspaceRecord } from '../workspace/workspace-record';
 import { flag, httpUrlOrEmpty } from '../graphql/descriptions';
 import { DateTimeScalar, JSONObjectScalar } from '../graphql/scalars';
 

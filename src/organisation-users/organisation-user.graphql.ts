@@ -1,8 +1,10 @@
-import { Field, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
 import { ConnectionType } from '../graphql/connection';
-import { DeletePayloadType, OrderInputType, orderFieldEnumDescription, orderFieldValues, ResourcePayloadType } from '../graphql/payloads';
+import { listTypes } from '../graphql/lists/list-types';
+import { DeletePayloadType, ResourcePayloadType } from '../graphql/payloads';
 import { OrganisationUser } from './organisation-user.entity';
 import { RoleType } from './role-type';
+import { organisationUserList } from './organisation-user.list';
 
 @ObjectType('UserRole', { description: 'A role a user holds.' })
 export class UserRoleType {
@@ -11,23 +13,9 @@ export class UserRoleType {
 }
 
 export const UserConnection = ConnectionType('User', OrganisationUser);
+export const UserListArgs = listTypes(organisationUserList).args;
 
-/** Values are the entity properties sorted on (each NOT NULL, so keyset cursors are total). */
-export enum UserOrderField {
-  ID = 'id',
-  LAST_NAME = 'lastName',
-  CREATED_AT = 'createdAt',
-  UPDATED_AT = 'updatedAt',
-}
-registerEnumType(UserOrderField, {
-  name: 'UserOrderField',
-  description: orderFieldEnumDescription('users'),
-  valuesConfig: orderFieldValues({ LAST_NAME: 'By `lastName`.' }),
-});
-
-export const UserOrder = OrderInputType('UserOrder', UserOrderField, UserOrderField.ID);
 export const UserPayload = ResourcePayloadType('UserPayload', 'user', OrganisationUser);
 export const UserDeletePayload = DeletePayloadType('UserDeletePayload', 'deletedUserId');
-export type UserOrder = InstanceType<typeof UserOrder>;
 export type UserPayload = InstanceType<typeof UserPayload>;
 export type UserDeletePayload = InstanceType<typeof UserDeletePayload>;

@@ -1,11 +1,13 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
+import { type Connection, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
-import { FILTER_ARG, idArg, mutationIdArg, ORDER_BY_ARG } from '../graphql/descriptions';
+import { idArg, mutationIdArg } from '../graphql/descriptions';
 import { attempt } from '../graphql/user-error';
 import { OrganisationUser } from './organisation-user.entity';
-import { UserConnection, UserDeletePayload, UserOrder, UserPayload, UserRoleType } from './organisation-user.graphql';
-import { UserFilter, UserUpsertInput } from './organisation-user.input';
+import { UserConnection, UserListArgs, UserDeletePayload, UserPayload, UserRoleType } from './organisation-user.graphql';
+import { UserUpsertInput } from './organisation-user.input';
+import { organisationUserList } from './organisation-user.list';
 import { rolesOf } from './organisation-user.record';
 
 @Resolver(() => OrganisationUser)
@@ -13,13 +15,9 @@ export class OrganisationUserResolver {
   @Query(() => UserConnection, { description: 'Users of the workspace, a page at a time.' })
   async users(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
-    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
-    @Arg('filter', () => UserFilter, { nullable: true, description: FILTER_ARG }) filter?: UserFilter | null,
-    @Arg('orderBy', () => UserOrder, { nullable: true, description: ORDER_BY_ARG }) orderBy?: UserOrder | null,
+    @Args(() => UserListArgs) args: ConnectionArgs,
   ): Promise<Connection<OrganisationUser>> {
-    const page = connectionRequest(first, after, orderBy);
-    return toConnection(await services.organisationUsers.connection(request, filter ?? new UserFilter(), page));
+    return toConnection(await services.organisationUsers.connection(request, connectionRequest(organisationUserList, args)));
   }
 
   @Query(() => OrganisationUser, { nullable: true, description: 'One user; NOT_FOUND when it is not in this workspace.' })

@@ -4,11 +4,13 @@ import { inputSchema } from '../http/rest/openapi/input-schema';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
-import { listQuery, objectInput, pageQuery, pathParam, throwIfWireErrors } from '../http/rest/request-input';
+import { listQuery, pageOnly } from '../http/rest/list-query';
+import { objectInput, pathParam, throwIfWireErrors } from '../http/rest/request-input';
 import { type ListQueryDeclaration, Outcome, type V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { OrganisationUser } from './organisation-user.entity';
-import { UserFilter, UserRoleInput, UserUpsertInput } from './organisation-user.input';
+import { UserRoleInput, UserUpsertInput } from './organisation-user.input';
+import { organisationUserList } from './organisation-user.list';
 import { roleBodyWire, toUserRecord, toUserUpsertRecord, userUpsertBodyWire, userUpsertRecordWire, userWire } from './organisation-user.record';
 import { REQUIRED_ON_UPSERT } from './organisation-user.service';
 
@@ -38,15 +40,7 @@ function upsertInput(request: FastifyRequest): UserUpsertInput {
   return input;
 }
 
-const LIST_QUERY = {
-  paged: true,
-  filterClass: UserFilter,
-  filters: {
-    search: { prop: 'search', description: 'Case-insensitive match anywhere in the first name, last name, e-mail or full name.' },
-    role_type: { prop: 'roleType', integer: true, description: 'Only users holding this role (1 Campaign Manager, 2 Content Editor).' },
-    active: { prop: 'active', integer: true, description: '1: active users; 0: switched-off users.' },
-  },
-} satisfies ListQueryDeclaration;
+const LIST_QUERY = { paged: true, list: organisationUserList } satisfies ListQueryDeclaration;
 
 /** v2 organisation users (spec §4.2): a thin translation onto OrganisationUserService. */
 // `satisfies` rather than an annotation: the handlers are then typed in eslint's eyes too (explicit-module-boundary-types).
@@ -62,8 +56,7 @@ export const organisationUserRoutes = [
     config,
     async handle(request, { services, publicUrl }) {
       const ctx = requestContext(request);
-      const { filter, page } = listQuery(request, UserFilter, LIST_QUERY.filters);
-      const slice = await services.organisationUsers.list(ctx, filter, page);
+      const slice = await services.organisationUsers.list(ctx, listQuery(request, organisationUserList));
       return { users: paginated(request, publicUrl, slice, (user) => toUserRecord(user, ctx)) };
     },
   },
@@ -113,7 +106,7 @@ export const organisationUserRoutes = [
     config,
     async handle(request, { services, publicUrl }) {
       const ctx = requestContext(request);
-      const page = pageQuery(request);
+      const page = pageOnly(request, organisationUserList);
       const remaining = await services.organisationUsers.deleteAndList(ctx, pathParam(request, 'id'), page);
       return { users: paginated(request, publicUrl, remaining, (user) => toUserRecord(user, ctx), LIST_PATH) };
     },

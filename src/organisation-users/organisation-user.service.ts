@@ -1,18 +1,20 @@
 import type { EventType } from '../events/event-catalogue';
-import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { changedProperties } from '../common/changes';
 import { mergeCustomFields, sameJson } from '../common/custom-fields';
 import { emailAddress } from '../common/email-address';
 import { parseIdOrNotFound, type RecordId } from '../common/ids';
-import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { ListSlice, PageSlice } from '../db/lists/list-engine';
+import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
+import { WorkspaceList } from '../db/lists/workspace-list';
 import type { RequestContext } from '../common/request-context';
-import { escapeLike } from '../common/sql';
-import { assertAllValid, assertValid, validationProblems } from '../common/validation';
-import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { validationProblems } from '../common/validation';
+import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace } from '../db/tenant-scope';
 import { assertUnique, type UniqueRule, withUniqueRule } from '../db/unique-violation';
 import { recordEvent } from '../outbox/outbox';
 import { OrganisationUser, USER_EMAIL_UNIQUE } from './organisation-user.entity';
-import { UserFilter, type UserUpsertInput } from './organisation-user.input';
+import type { UserUpsertInput } from './organisation-user.input';
+import { organisationUserList } from './organisation-user.list';
 import { toUserRecord, userUpsertBodyWire } from './organisation-user.record';
 
 const RESOURCE = 'User';
@@ -23,16 +25,18 @@ const UNIQUE_EMAIL: UniqueRule = { constraint: USER_EMAIL_UNIQUE, field: 'email'
 type UserValues = Partial<Omit<OrganisationUser, 'id' | 'organisation' | 'organisationId'>>;
 
 export class OrganisationUserService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly records: WorkspaceList<OrganisationUser>;
 
-  async list(ctx: RequestContext, filter: UserFilter, page: PageRequest): Promise<PageSlice<OrganisationUser>> {
-    await assertAllValid(filter, page);
-    return fetchPage((await this.filtered(ctx, filter)).orderBy('u.id', 'ASC'), page);
+  constructor(private readonly dataSource: DataSource) {
+    this.records = new WorkspaceList(dataSource, OrganisationUser, 'u', organisationUserList);
   }
 
-  async connection(ctx: RequestContext, filter: UserFilter, request: ConnectionRequest): Promise<ConnectionSlice<OrganisationUser>> {
-    await assertValid(filter);
-    return fetchConnection(await this.filtered(ctx, filter), request);
+  list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<OrganisationUser>> {
+    return this.records.page(ctx, request);
+  }
+
+  connection(ctx: RequestContext, request: ConnectionRequest): Promise<ListSlice<OrganisationUser>> {
+    return this.records.connection(ctx, request);
   }
 
   async get(ctx: RequestContext, id: RecordId): Promise<OrganisationUser> {
@@ -73,9 +77,8 @@ export class OrganisationUserService {
   /** Delete User as v2 answers it: the page is checked before anything is deleted, then read after. */
   async deleteAndList(ctx: RequestContext, rawId: RecordId, page: PageRequest): Promise<PageSlice<OrganisationUser>> {
     const id = parseIdOrNotFound(rawId, RESOURCE);
-    await assertValid(page);
     await this.delete(ctx, id);
-    return this.list(ctx, new UserFilter(), page);
+    return this.list(ctx, page);
   }
 
   private async create(manager: EntityManager, ctx: RequestContext, input: UserUpsertInput): Promise<OrganisationUser> {
@@ -103,18 +106,6 @@ export class OrganisationUserService {
     return user;
   }
 
-  /** The filter's query; callers have validated the filter (lists together with their page). */
-  private async filtered(ctx: RequestContext, filter: UserFilter): Promise<SelectQueryBuilder<OrganisationUser>> {
-    const query = tenantQuery(this.dataSource.manager, OrganisationUser, 'u', ctx);
-    if (filter.search) {
-      query.andWhere("(u.firstName ILIKE :search OR u.lastName ILIKE :search OR u.email ILIKE :search OR (u.firstName || ' ' || u.lastName) ILIKE :search)", {
-        search: `%${escapeLike(filter.search)}%`,
-      });
-    }
-    if (filter.roleType !== undefined && filter.roleType !== null) query.andWhere(':roleType = ANY(u.roleTypes)', { roleType: filter.roleType });
-    if (filter.active !== undefined && filter.active !== null) query.andWhere('u.active = :active', { active: filter.active });
-    return query;
-  }
 
   private event(type: EventType, user: OrganisationUser, ctx: RequestContext) {
     return { type, resourceType: 'user', resourceId: user.id, payload: { user: toUserRecord(user, ctx) } };

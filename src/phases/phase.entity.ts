@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
 import type { JsonObject } from '../common/json';
-import { TrafficMetricsRow } from '../common/traffic-metrics';
+import { TrafficMetricsRow } from '../workspace/traffic-metrics';
 import { count, freeText, RECORD_ID } from '../graphql/descriptions';
 import { DateScalar, JSONObjectScalar } from '../graphql/scalars';
 

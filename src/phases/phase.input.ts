@@ -3,7 +3,7 @@ import { Field, InputType, Int } from 'type-graphql';
 import { IsCalendarDate } from '../common/calendar-date';
 import { MAX_CUSTOM_FIELDS_BYTES } from '../common/custom-fields';
 import type { JsonObject } from '../common/json';
-import { TrafficMetricsInput } from '../common/traffic-metrics';
+import { TrafficMetricsInput } from '../workspace/traffic-metrics';
 import { IsEntityId, IsJsonObject, IsNotBlank, IsOmittable } from '../common/validation';
 import { count, freeText } from '../graphql/descriptions';
 import { DateScalar, JSONObjectScalar } from '../graphql/scalars';
@@ -78,10 +78,4 @@ export class PhasesCreateInput {
 
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_PHASES_PER_REQUEST) @ValidateNested({ each: true })
   phases!: PhaseInput[];
-}
-
-/** `GET /v2/phases?campaign_id=`. */
-export class PhaseFilter {
-  @IsOptional() @IsEntityId()
-  campaignId?: string | number;
 }

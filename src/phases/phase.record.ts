@@ -1,4 +1,4 @@
-import { TRAFFIC_METRIC_WIRE_NAMES } from '../common/traffic-metrics';
+import { TRAFFIC_METRIC_WIRE_NAMES } from '../workspace/traffic-metrics';
 import { WireShape } from '../common/wire-shape';
 import type { Phase } from './phase.entity';
 

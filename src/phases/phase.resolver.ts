@@ -1,8 +1,10 @@
-import { Arg, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Campaign } from '../campaigns/campaign.entity';
 import { ContentConnection } from '../contents/content.graphql';
 import type { Content } from '../contents/content.entity';
-import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
+import { contentList } from '../contents/content.list';
+import { connectionRequest } from '../db/lists/list-request';
+import { type Connection, PagingArgs, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
 import { idArg, mutationIdArg, UPDATE_INPUT_ARG } from '../graphql/descriptions';
 import { attempt } from '../graphql/user-error';
@@ -30,10 +32,9 @@ export class PhaseResolver {
     @Root() phase: Phase,
     @Ctx() { loaders }: GraphQLContext,
     @Info() info: GraphQLResolveInfo,
-    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
-    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
+    @Args(() => PagingArgs) paging: PagingArgs,
   ): Promise<Connection<Content>> {
-    return toConnection(await loaders.contentPages('phaseId', connectionRequest(first, after, null), projectionOf(info), distributionSelectionOf(info)).load(phase.id));
+    return toConnection(await loaders.contentPages('phaseId', connectionRequest(contentList, paging), projectionOf(info), distributionSelectionOf(info)).load(phase.id));
   }
 
   @Mutation(() => PhasesCreatePayload, { description: 'Creates phases for a campaign, all or nothing; `phases` of the payload are in request order.' })

@@ -5,12 +5,14 @@ import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { arrayInput, bodyInput, listQuery, objectInput, pathParam, throwIfWireErrors } from '../http/rest/request-input';
+import { listQuery } from '../http/rest/list-query';
+import { arrayInput, bodyInput, objectInput, pathParam, throwIfWireErrors } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { Phase } from './phase.entity';
 import { REQUIRED_ON_CREATE } from './phase-rules';
-import { PhaseFilter, PhaseInput, PhasesCreateInput } from './phase.input';
+import { PhaseInput, PhasesCreateInput } from './phase.input';
+import { phaseList } from './phase.list';
 import { phaseWire, toPhaseRecord } from './phase.record';
 
 const TAG = 'Phases';
@@ -25,13 +27,7 @@ const phase = { phase: 'A phase of this workspace.' };
 const createBodyWire = new WireShape(['campaign_id', 'phases']);
 const createBody = inputSchema('PhasesCreateInput', createBodyWire, PhasesCreateInput, { nested: { phases: phaseCreate } });
 
-const LIST_QUERY = {
-  paged: true,
-  filterClass: PhaseFilter,
-  filters: {
-    campaign_id: { prop: 'campaignId', description: 'Only the phases of this campaign (an unknown campaign gives an empty page).' },
-  },
-} satisfies ListQueryDeclaration;
+const LIST_QUERY = { paged: true, list: phaseList } satisfies ListQueryDeclaration;
 
 function phasesCreateInput(request: FastifyRequest): PhasesCreateInput {
   const errors = emptyFieldErrors();
@@ -70,14 +66,13 @@ export const phaseRoutes = [
     path: '/phases',
     operationId: 'listPhases',
     summary: 'List phases',
-    description: 'Ordered by `campaign_id`, then `phase_no`, then `id`.',
+    description: 'Ordered by `campaign_id`, then `phase_no`, then `id`, unless `sort` says otherwise.',
     tag: TAG,
     query: LIST_QUERY,
     success: { message: 'Phases retrieved successfully', data: keyed('phases', pageOf(record)) },
     config,
     async handle(request, { services, publicUrl }) {
-      const { filter, page } = listQuery(request, PhaseFilter, LIST_QUERY.filters);
-      const slice = await services.phases.list(requestContext(request), filter, page);
+      const slice = await services.phases.list(requestContext(request), listQuery(request, phaseList));
       return { phases: paginated(request, publicUrl, slice, toPhaseRecord) };
     },
   },

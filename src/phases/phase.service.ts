@@ -3,29 +3,33 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { changedProperties } from '../common/changes';
 import { checkDateOrder } from '../common/date-order';
 import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
-import { fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { PageSlice } from '../db/lists/list-engine';
+import type { PageRequest } from '../db/lists/list-request';
+import { WorkspaceList } from '../db/lists/workspace-list';
 import type { RequestContext } from '../common/request-context';
-import { assertAllValid, assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
+import { assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
 import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
 import { mergeCustomFields, sameJson } from '../common/custom-fields';
 import { PHASE_DATE_PAIRS, REQUIRED_ON_CREATE } from './phase-rules';
 import { Phase } from './phase.entity';
-import { PhaseFilter, PhaseInput, PhasesCreateInput } from './phase.input';
+import { PhaseInput, PhasesCreateInput } from './phase.input';
+import { phaseList } from './phase.list';
 import { phaseWire, toPhaseRecord } from './phase.record';
 import { readProjected, type Projection } from '../db/projection';
 
 const RESOURCE = 'Phase';
 
 export class PhaseService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly phases: WorkspaceList<Phase>;
 
-  async list(ctx: RequestContext, filter: PhaseFilter, page: PageRequest): Promise<PageSlice<Phase>> {
-    await assertAllValid(filter, page);
-    const query = tenantQuery(this.dataSource.manager, Phase, 'p', ctx);
-    if (filter.campaignId !== undefined && filter.campaignId !== null) query.andWhere('p.campaignId = :campaignId', { campaignId: parseId(filter.campaignId) });
-    return fetchPage(query.orderBy('p.campaignId', 'ASC').addOrderBy('p.phaseNo', 'ASC').addOrderBy('p.id', 'ASC'), page);
+  constructor(private readonly dataSource: DataSource) {
+    this.phases = new WorkspaceList(dataSource, Phase, 'p', phaseList);
+  }
+
+  list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<Phase>> {
+    return this.phases.page(ctx, request);
   }
 
   async get(ctx: RequestContext, id: RecordId): Promise<Phase> {

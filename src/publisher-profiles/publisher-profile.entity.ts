@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index } from 'typeorm';
-import { WorkspaceRecord } from '../db/workspace-record';
+import { WorkspaceRecord } from '../workspace/workspace-record';
 import { httpUrlOrEmpty } from '../graphql/descriptions';
 import { PublisherProfileStatus } from './publisher-profile-status';
 

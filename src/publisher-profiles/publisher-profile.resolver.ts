@@ -1,11 +1,12 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
+import { type Connection, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
-import { FILTER_ARG, idArg, mutationIdArg, ORDER_BY_ARG } from '../graphql/descriptions';
+import { idArg, mutationIdArg } from '../graphql/descriptions';
 import { attempt } from '../graphql/user-error';
 import { PublisherProfile } from './publisher-profile.entity';
-import { PublisherProfileConnection, PublisherProfileDeletePayload, PublisherProfileOrder } from './publisher-profile.graphql';
-import { PublisherProfileFilter } from './publisher-profile.input';
+import { PublisherProfileConnection, PublisherProfileListArgs, PublisherProfileDeletePayload } from './publisher-profile.graphql';
+import { publisherProfileList } from './publisher-profile.list';
 import { PublisherTitle } from './publisher-title.entity';
 
 @Resolver(() => PublisherProfile)
@@ -13,13 +14,9 @@ export class PublisherProfileResolver {
   @Query(() => PublisherProfileConnection, { description: 'Publisher profiles of the workspace, a page at a time.' })
   async publisherProfiles(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
-    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
-    @Arg('filter', () => PublisherProfileFilter, { nullable: true, description: FILTER_ARG }) filter?: PublisherProfileFilter | null,
-    @Arg('orderBy', () => PublisherProfileOrder, { nullable: true, description: ORDER_BY_ARG }) orderBy?: PublisherProfileOrder | null,
+    @Args(() => PublisherProfileListArgs) args: ConnectionArgs,
   ): Promise<Connection<PublisherProfile>> {
-    const page = connectionRequest(first, after, orderBy);
-    return toConnection(await services.publisherProfiles.connection(request, filter ?? new PublisherProfileFilter(), page));
+    return toConnection(await services.publisherProfiles.connection(request, connectionRequest(publisherProfileList, args)));
   }
 
   @Query(() => PublisherProfile, { nullable: true, description: 'One publisher profile; NOT_FOUND when it is not in this workspace.' })

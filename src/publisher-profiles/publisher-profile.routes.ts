@@ -1,11 +1,12 @@
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { paginated } from '../http/rest/pagination';
-import { listQuery, pathParam } from '../http/rest/request-input';
+import { listQuery } from '../http/rest/list-query';
+import { pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { PublisherProfile } from './publisher-profile.entity';
-import { PublisherProfileFilter } from './publisher-profile.input';
+import { publisherProfileList } from './publisher-profile.list';
 import { publisherProfileWire, toPublisherProfileRecord } from './publisher-profile.record';
 
 const TAG = 'Publisher profiles';
@@ -13,15 +14,7 @@ const config = { wire: publisherProfileWire };
 const record = recordSchema('PublisherProfile', publisherProfileWire, PublisherProfile);
 const id = { id: 'A publisher profile of this workspace.' };
 
-const LIST_QUERY = {
-  paged: true,
-  filterClass: PublisherProfileFilter,
-  filters: {
-    search: { prop: 'search', description: "Case-insensitive match anywhere in the profile's `name` or the `name` of one of its titles." },
-    country: { prop: 'country', description: 'ISO 3166-1 alpha-2 country code, any case.' },
-    status: { prop: 'status', description: '`active` or `inactive`.' },
-  },
-} satisfies ListQueryDeclaration;
+const LIST_QUERY = { paged: true, list: publisherProfileList } satisfies ListQueryDeclaration;
 
 /**
  * v2 publisher profiles (spec §4.8): a thin translation onto PublisherProfileService. Partners
@@ -40,8 +33,7 @@ export const publisherProfileRoutes = [
     config,
     async handle(request, { services, publicUrl }) {
       const ctx = requestContext(request);
-      const { filter, page } = listQuery(request, PublisherProfileFilter, LIST_QUERY.filters);
-      const slice = await services.publisherProfiles.list(ctx, filter, page);
+      const slice = await services.publisherProfiles.list(ctx, listQuery(request, publisherProfileList));
       return { publisher_profiles: paginated(request, publicUrl, slice, ({ profile, titles }) => toPublisherProfileRecord(profile, titles, ctx)) };
     },
   },

@@ -1,15 +1,17 @@
 import type { EventType } from '../events/event-catalogue';
-import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { parseIdOrNotFound, type RecordId } from '../common/ids';
-import { type ConnectionRequest, type ConnectionSlice, fetchConnection, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import type { ListSlice, PageSlice } from '../db/lists/list-engine';
+import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
+import { WorkspaceList } from '../db/lists/workspace-list';
 import type { RequestContext } from '../common/request-context';
-import { escapeLike } from '../common/sql';
-import { assertAllValid, assertValid, validationProblems } from '../common/validation';
+import { validationProblems } from '../common/validation';
 import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { recordEvent } from '../outbox/outbox';
 import { PublisherProfileStatus } from './publisher-profile-status';
 import { PublisherProfile } from './publisher-profile.entity';
-import { type PublisherProfileFilter, type PublisherProfileInput } from './publisher-profile.input';
+import type { PublisherProfileInput } from './publisher-profile.input';
+import { publisherProfileList } from './publisher-profile.list';
 import { toPublisherProfileRecord } from './publisher-profile.record';
 import { PublisherTitle } from './publisher-title.entity';
 
@@ -25,17 +27,19 @@ export interface PublisherProfileWithTitles {
  * create them (admin CLI, demo seed).
  */
 export class PublisherProfileService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly records: WorkspaceList<PublisherProfile>;
 
-  async list(ctx: RequestContext, filter: PublisherProfileFilter, page: PageRequest): Promise<PageSlice<PublisherProfileWithTitles>> {
-    await assertAllValid(filter, page);
-    const slice = await fetchPage((await this.filtered(ctx, filter)).orderBy('p.id', 'ASC'), page);
+  constructor(private readonly dataSource: DataSource) {
+    this.records = new WorkspaceList(dataSource, PublisherProfile, 'p', publisherProfileList);
+  }
+
+  async list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<PublisherProfileWithTitles>> {
+    const slice = await this.records.page(ctx, request);
     return { ...slice, items: await this.withTitles(ctx, slice.items) };
   }
 
-  async connection(ctx: RequestContext, filter: PublisherProfileFilter, request: ConnectionRequest): Promise<ConnectionSlice<PublisherProfile>> {
-    await assertValid(filter);
-    return fetchConnection(await this.filtered(ctx, filter), request);
+  connection(ctx: RequestContext, request: ConnectionRequest): Promise<ListSlice<PublisherProfile>> {
+    return this.records.connection(ctx, request);
   }
 
   async get(ctx: RequestContext, id: RecordId): Promise<PublisherProfileWithTitles> {
@@ -112,21 +116,6 @@ export class PublisherProfileService {
     return profiles.map((profile) => ({ profile, titles: titles.filter((title) => title.publisherProfileId === profile.id) }));
   }
 
-  /** The filter's query; callers have validated the filter (lists together with their page). */
-  private async filtered(ctx: RequestContext, filter: PublisherProfileFilter): Promise<SelectQueryBuilder<PublisherProfile>> {
-    const query = tenantQuery(this.dataSource.manager, PublisherProfile, 'p', ctx);
-    if (filter.search) {
-      const search = `%${escapeLike(filter.search)}%`;
-      const titleMatch = tenantQuery(this.dataSource.manager, PublisherTitle, 'st', ctx)
-        .select('1')
-        .andWhere('st.publisherProfileId = p.id')
-        .andWhere('st.name ILIKE :search');
-      query.andWhere(`(p.name ILIKE :search OR EXISTS (${titleMatch.getQuery()}))`, { search });
-    }
-    if (filter.country) query.andWhere('p.country = :country', { country: filter.country.toUpperCase() });
-    if (filter.status) query.andWhere('p.status = :status', { status: filter.status });
-    return query;
-  }
 
   private event(type: EventType, { profile, titles }: PublisherProfileWithTitles, ctx: RequestContext) {
     return { type, resourceType: 'publisher_profile', resourceId: profile.id, payload: { publisher_profile: toPublisherProfileRecord(profile, titles, ctx) } };

@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { WorkspaceRecord } from '../db/workspace-record';
+import { WorkspaceRecord } from '../workspace/workspace-record';
 import { httpUrlOrEmpty } from '../graphql/descriptions';
 import { PublisherProfile } from './publisher-profile.entity';
 

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { WorkspaceRecord } from '../db/workspace-record';
+import { WorkspaceRecord } from '../workspace/workspace-record';
 import { DateTimeScalar } from '../graphql/scalars';
 import { WebhookServiceConfig } from './webhook-service.entity';
 

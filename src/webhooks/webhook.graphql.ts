@@ -6,6 +6,8 @@ import { UserError } from '../graphql/user-error';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookServiceConfig } from './webhook-service.entity';
 import { Webhook } from './webhook.entity';
+import { listTypes } from '../graphql/lists/list-types';
+import { deliveryList } from './delivery.list';
 
 export const WebhookServicePayload = ResourcePayloadType('WebhookServicePayload', 'webhookService', WebhookServiceConfig);
 export const WebhookServiceDeletePayload = DeletePayloadType('WebhookServiceDeletePayload', 'deletedWebhookServiceId');
@@ -14,6 +16,7 @@ export const WebhookDeletePayload = DeletePayloadType('WebhookDeletePayload', 'd
 export const WebhookDeliveryPayload = ResourcePayloadType('WebhookDeliveryPayload', 'delivery', WebhookDelivery);
 /** A page of a delivery log (`Webhook.deliveries`), newest first. */
 export const WebhookDeliveryConnection = ConnectionType('WebhookDelivery', WebhookDelivery);
+export const DeliveryListArgs = listTypes(deliveryList).args;
 export type WebhookServicePayload = InstanceType<typeof WebhookServicePayload>;
 export type WebhookServiceDeletePayload = InstanceType<typeof WebhookServiceDeletePayload>;
 export type WebhookPayload = InstanceType<typeof WebhookPayload>;

@@ -1,8 +1,7 @@
-import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsEnum, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
-import { EVENT_TYPES, SUBSCRIBABLE_EVENT_TYPES } from '../events/event-catalogue';
+import { SUBSCRIBABLE_EVENT_TYPES } from '../events/event-catalogue';
 import { IsEntityId, IsHttpUrl, IsNotBlank, IsOmittable } from '../common/validation';
-import { DeliveryStatus } from './webhook-delivery.entity';
 
 export const MAX_EVENTS_PER_WEBHOOK = SUBSCRIBABLE_EVENT_TYPES.length;
 
@@ -48,15 +47,4 @@ export class WebhookInput {
   @IsArray() @ArrayNotEmpty() @ArrayMaxSize(MAX_EVENTS_PER_WEBHOOK) @ArrayUnique({ message: 'must not name an event type twice' })
   @IsIn(SUBSCRIBABLE_EVENT_TYPES, { each: true, message: 'must name event types of the catalogue (GET /v2/libraries/event-types)' })
   events?: string[];
-}
-
-@InputType({ description: 'Narrows a webhook delivery log.' })
-export class DeliveryFilter {
-  @Field(() => DeliveryStatus, { nullable: true, description: 'Only deliveries with this status.' })
-  @IsOptional() @IsEnum(DeliveryStatus, { message: `must be one of: ${Object.values(DeliveryStatus).join(', ')}` })
-  status?: DeliveryStatus;
-
-  @Field(() => String, { nullable: true, description: 'Only deliveries of this event type.' })
-  @IsOptional() @IsIn(EVENT_TYPES, { message: 'must name an event type of the catalogue (GET /v2/libraries/event-types)' })
-  event?: string;
 }

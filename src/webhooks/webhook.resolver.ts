@@ -1,16 +1,19 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { NotFoundError } from '../common/errors';
 import { FeedEvent, toFeedEvent } from '../events/event.graphql';
 import { EVENT_RETENTION_DAYS } from '../events/event.service';
-import { AFTER_ARG_OPTIONS, type Connection, connectionRequest, FIRST_ARG_OPTIONS, toConnection } from '../graphql/connection';
+import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
+import { type Connection, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
-import { CREATE_INPUT_ARG, FILTER_ARG, idArg, mutationIdArg, UPDATE_INPUT_ARG } from '../graphql/descriptions';
+import { CREATE_INPUT_ARG, idArg, mutationIdArg, UPDATE_INPUT_ARG } from '../graphql/descriptions';
 import { attempt, type MutationOutcome, UserErrorCode } from '../graphql/user-error';
 import { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookServiceConfig } from './webhook-service.entity';
 import { Webhook } from './webhook.entity';
+import { deliveryList } from './delivery.list';
 import {
+  DeliveryListArgs,
   WebhookDeletePayload,
   WebhookDeliveryConnection,
   WebhookDeliveryPayload,
@@ -19,7 +22,7 @@ import {
   WebhookServiceDeletePayload,
   WebhookServicePayload,
 } from './webhook.graphql';
-import { DeliveryFilter, WebhookInput, WebhookServiceInput } from './webhook.input';
+import { WebhookInput, WebhookServiceInput } from './webhook.input';
 import { DELIVERY, MAX_SERVICES, MAX_WEBHOOKS } from './webhook.service';
 
 /**
@@ -170,11 +173,9 @@ export class WebhookResolver {
   async deliveries(
     @Root() webhook: Webhook,
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('first', () => Int, FIRST_ARG_OPTIONS) first?: number | null,
-    @Arg('after', () => String, AFTER_ARG_OPTIONS) after?: string | null,
-    @Arg('filter', () => DeliveryFilter, { nullable: true, description: FILTER_ARG }) filter?: DeliveryFilter | null,
+    @Args(() => DeliveryListArgs) args: ConnectionArgs,
   ): Promise<Connection<WebhookDelivery>> {
-    return toConnection(await services.webhooks.deliveryConnection(request, webhook.id, filter ?? new DeliveryFilter(), connectionRequest(first, after, null)));
+    return toConnection(await services.webhooks.deliveryConnection(request, webhook.id, connectionRequest(deliveryList, args)));
   }
 }
 

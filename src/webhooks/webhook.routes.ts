@@ -2,11 +2,13 @@ import { arrayOf } from '../common/json-schema';
 import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
-import { bodyInput, listQuery, noQuery, pathParam } from '../http/rest/request-input';
+import { listQuery } from '../http/rest/list-query';
+import { bodyInput, noQuery, pathParam } from '../http/rest/request-input';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { NO_QUERY, webhookServiceRoutes } from './webhook-service.routes';
-import { DeliveryFilter, WebhookInput } from './webhook.input';
+import { deliveryList } from './delivery.list';
+import { WebhookInput } from './webhook.input';
 import { WEBHOOK_REQUIRED_ON_CREATE } from './webhook.service';
 import {
   deliveryDetailSchema,
@@ -34,14 +36,7 @@ const webhookId = { id: 'A webhook of this workspace.' };
 const deliveryIds = { ...webhookId, delivery_id: 'A delivery of that webhook (a positive integer, up to 2^53 − 1).' };
 
 
-const DELIVERIES_QUERY = {
-  paged: true,
-  filterClass: DeliveryFilter,
-  filters: {
-    status: { prop: 'status', description: 'Only deliveries in this status.' },
-    event: { prop: 'event', description: 'Only deliveries of this event type (GET /v2/libraries/event-types).' },
-  },
-} satisfies ListQueryDeclaration;
+const DELIVERIES_QUERY = { paged: true, list: deliveryList } satisfies ListQueryDeclaration;
 
 /** Enable and disable differ only in the state they set. */
 function activationRoute(action: 'enable' | 'disable', active: boolean): V2Route {
@@ -183,8 +178,7 @@ export const webhookRoutes = [
     config,
     async handle(request, { services, publicUrl }) {
       const ctx = requestContext(request);
-      const { filter, page } = listQuery(request, DeliveryFilter, DELIVERIES_QUERY.filters);
-      const slice = await services.webhooks.deliveries(ctx, pathParam(request, 'id'), filter, page);
+      const slice = await services.webhooks.deliveries(ctx, pathParam(request, 'id'), listQuery(request, deliveryList));
       return { deliveries: paginated(request, publicUrl, slice, (logged) => toDeliveryRecord(logged)) };
     },
   },

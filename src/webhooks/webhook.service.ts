@@ -1,9 +1,10 @@
 import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../common/errors';
 import { parseBigIdOrNotFound, parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
-import { type ConnectionRequest, type ConnectionSlice, fetchNewestFirst, fetchPage, type PageRequest, type PageSlice } from '../common/pagination';
+import { fetchListConnection, fetchListPage, type ListSlice, type PageSlice } from '../db/lists/list-engine';
+import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
 import type { RequestContext } from '../common/request-context';
-import { assertAllValid, FieldErrorCollector, validationProblems } from '../common/validation';
+import { FieldErrorCollector, validationProblems } from '../common/validation';
 import { loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { recordEvent } from '../outbox/outbox';
 import type { SecretBox } from '../secrets/secret-box';
@@ -14,7 +15,8 @@ import { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
 import { DeliveryStatus, WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookServiceConfig } from './webhook-service.entity';
 import { Webhook } from './webhook.entity';
-import { DeliveryFilter, WebhookInput, WebhookServiceInput } from './webhook.input';
+import { deliveryList } from './delivery.list';
+import { WebhookInput, WebhookServiceInput } from './webhook.input';
 
 /** Resource names of NOT_FOUND messages (`Webhook not found`); GraphQL reads DELIVERY to name the argument of a redelivery's NOT_FOUND. */
 const WEBHOOK = 'Webhook';
@@ -217,16 +219,14 @@ export class WebhookService {
   }
 
   /** The log as numbered pages, newest first (REST's `?page`/`?per_page`). */
-  async deliveries(ctx: RequestContext, rawWebhookId: RecordId, filter: DeliveryFilter, page: PageRequest): Promise<PageSlice<WebhookDelivery>> {
+  async deliveries(ctx: RequestContext, rawWebhookId: RecordId, request: PageRequest): Promise<PageSlice<WebhookDelivery>> {
     const webhookId = parseIdOrNotFound(rawWebhookId, WEBHOOK);
-    await assertAllValid(filter, page);
-    return fetchPage((await this.deliveryLog(ctx, webhookId, filter)).orderBy('d.id', 'DESC'), page);
+    return fetchListPage(await this.deliveryLog(ctx, webhookId), deliveryList, request);
   }
 
   /** The log as a keyset connection, newest first, always (GraphQL's `Webhook.deliveries`). */
-  async deliveryConnection(ctx: RequestContext, webhookId: number, filter: DeliveryFilter, request: ConnectionRequest): Promise<ConnectionSlice<WebhookDelivery>> {
-    await assertAllValid(filter, request);
-    return fetchNewestFirst(await this.deliveryLog(ctx, webhookId, filter), request);
+  async deliveryConnection(ctx: RequestContext, webhookId: number, request: ConnectionRequest): Promise<ListSlice<WebhookDelivery>> {
+    return fetchListConnection(await this.deliveryLog(ctx, webhookId), deliveryList, request);
   }
 
   /** For DataLoader: the attempts of many deliveries in one statement, by delivery, then oldest first. */
@@ -292,14 +292,11 @@ export class WebhookService {
   }
 
   /** A webhook's log (also of a deleted webhook), filtered, unordered; NotFoundError when the webhook is not this workspace's. */
-  private async deliveryLog(ctx: RequestContext, webhookId: number, filter: DeliveryFilter): Promise<SelectQueryBuilder<WebhookDelivery>> {
+  private async deliveryLog(ctx: RequestContext, webhookId: number): Promise<SelectQueryBuilder<WebhookDelivery>> {
     await this.loadIncludingDeleted(ctx, webhookId);
-    const query = this.dataSource.manager
+    return this.dataSource.manager
       .createQueryBuilder(WebhookDelivery, 'd')
       .where('d.organisationId = :organisationId AND d.webhookId = :webhookId', { organisationId: ctx.organisationId, webhookId });
-    if (filter.status) query.andWhere('d.status = :status', { status: filter.status });
-    if (filter.event) query.andWhere('d.eventType = :event', { event: filter.event });
-    return query;
   }
 
   /** A deleted webhook's log stays readable (the deliveries it had until it was deleted). */

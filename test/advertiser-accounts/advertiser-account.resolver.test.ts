@@ -52,7 +52,7 @@ const ACCOUNT_FIELDS = `
 `;
 
 const LIST = `
-  query List($first: Int, $after: String, $filter: AdvertiserAccountFilter, $orderBy: AdvertiserAccountOrder) {
+  query List($first: Int, $after: String, $filter: AdvertiserAccountFilter, $orderBy: [AdvertiserAccountOrder!]) {
     advertiserAccounts(first: $first, after: $after, filter: $filter, orderBy: $orderBy) {
       edges { cursor node { ...AccountFields } }
       nodes { ...AccountFields }

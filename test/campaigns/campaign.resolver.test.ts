@@ -50,7 +50,7 @@ const CAMPAIGN_FIELDS = `
 `;
 
 const CAMPAIGNS = `
-  query Campaigns($first: Int, $after: String, $filter: CampaignFilter, $orderBy: CampaignOrder) {
+  query Campaigns($first: Int, $after: String, $filter: CampaignFilter, $orderBy: [CampaignOrder!]) {
     campaigns(first: $first, after: $after, filter: $filter, orderBy: $orderBy) {
       edges { cursor node { id campaignTitle } }
       nodes { id campaignTitle campaignStatus }

@@ -19,7 +19,7 @@ function cursor(parts: unknown): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
-const QUERY = 'query($after: String, $orderBy: CampaignOrder) { campaigns(first: 2, after: $after, orderBy: $orderBy) { nodes { id } } }';
+const QUERY = 'query($after: String, $orderBy: [CampaignOrder!]) { campaigns(first: 2, after: $after, orderBy: $orderBy) { nodes { id } } }';
 
 describe('connection cursors', () => {
   it.each([

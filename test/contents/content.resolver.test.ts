@@ -41,7 +41,7 @@ const CONTENT_FIELDS = `
 `;
 
 const CONTENTS = `
-  query Contents($first: Int, $after: String, $filter: ContentFilter, $orderBy: ContentOrder) {
+  query Contents($first: Int, $after: String, $filter: ContentFilter, $orderBy: [ContentOrder!]) {
     contents(first: $first, after: $after, filter: $filter, orderBy: $orderBy) {
       edges { cursor node { id contentName } }
       nodes { id contentName status campaignId phaseId }

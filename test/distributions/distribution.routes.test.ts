@@ -325,7 +325,8 @@ describe('GET /v2/distributions/{id} (a content id lists, a distribution id show
     const contentId = await newContent();
     expectInvalid(await ws.api.get(`/v2/distributions/${contentId}?per_page=101`), 'per_page');
     expectInvalid(await ws.api.get(`/v2/distributions/${contentId}?page=0`), 'page');
-    expectInvalid(await ws.api.get(`/v2/distributions/${contentId}?sort=id`), 'sort');
+    expectInvalid(await ws.api.get(`/v2/distributions/${contentId}?search=x`), 'search');
+    expectInvalid(await ws.api.get(`/v2/distributions/${contentId}?sort=name`), 'sort');
   });
 
   it('shows a distribution of the workspace as data.distribution, with its link and media', async () => {

@@ -147,13 +147,13 @@ describe('GET /v2/events', () => {
     expect(events.map((e) => e.id)).toEqual([ping.event_id]);
   });
 
-  it('filters by created_after: only events recorded after that instant', async () => {
+  it('filters by created_after: only events recorded at or after that instant (inclusive, as on every list)', async () => {
     const all = await feed(ws);
     const cut = all[2].created_at;
 
     const events = await feed(ws, `created_after=${encodeURIComponent(cut)}`);
 
-    const expected = all.filter((e) => Date.parse(e.created_at) > Date.parse(cut)).map((e) => e.id);
+    const expected = all.filter((e) => Date.parse(e.created_at) >= Date.parse(cut)).map((e) => e.id);
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(all.length);
     expect(events.map((e) => e.id)).toEqual(expected);

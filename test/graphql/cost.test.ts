@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { getIntrospectionQuery } from 'graphql';
+import { createLoaders } from '../../src/app/loaders';
 import { RESOLVERS } from '../../src/app/resolvers';
 import { seedHierarchy } from '../../src/cli/seed-demo';
 import { countStatements, type StatementCounter } from '../../src/db/statement-counter';
@@ -255,7 +256,7 @@ describe('per-key budget (THROTTLED)', () => {
     beforeAll(async () => {
       // The production route (graphql-route.ts) on its own server, with the budget given to it.
       server = Fastify();
-      await registerGraphQL(server, await createSchema(RESOLVERS), app.services, false, { costLimits: limits });
+      await registerGraphQL(server, await createSchema(RESOLVERS), app.services, false, { loaders: createLoaders, costLimits: limits });
       baseUrl = await server.listen({ port: 0, host: '127.0.0.1' });
     });
     afterAll(async () => {

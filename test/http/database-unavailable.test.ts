@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Client } from 'pg';
+import { createLoaders } from '../../src/app/loaders';
 import { RESOLVERS } from '../../src/app/resolvers';
 import { V2_ROUTES } from '../../src/app/v2-routes';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../src/db/database-unavailable';
@@ -45,7 +46,7 @@ beforeAll(async () => {
       done();
     },
   });
-  const server = await buildServer({ config: { publicUrl: undefined, nodeEnv: 'test' }, logger: createLogger('info', sink), services: app.services, routes: V2_ROUTES, resolvers: RESOLVERS, readiness: new Readiness(app.dataSource) });
+  const server = await buildServer({ config: { publicUrl: undefined, nodeEnv: 'test' }, logger: createLogger('info', sink), services: app.services, routes: V2_ROUTES, resolvers: RESOLVERS, loaders: createLoaders, readiness: new Readiness(app.dataSource) });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const address = server.addresses().find((a) => typeof a === 'object');
   logged = { server, lines, api: apiClient(`http://127.0.0.1:${address?.port}`, { 'x-api-key': ws.key }) };

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildClientSchema, getIntrospectionQuery, type IntrospectionQuery } from 'graphql';
+import { createLoaders } from '../../src/app/loaders';
 import { RESOLVERS } from '../../src/app/resolvers';
 import { V2_ROUTES } from '../../src/app/v2-routes';
 import { printSchemaFile } from '../../src/graphql/schema';
@@ -238,7 +239,7 @@ describe('other settings', () => {
   /** A second server over the same services, with these settings; answers GET requests for HTML. */
   async function serverWith(config: { publicUrl: string | undefined; nodeEnv: 'production' | 'test' }): Promise<(target: string) => Promise<Response>> {
     // The test limits: a busy jest worker must not be shed (503) under pressure.
-    server = await buildServer({ config: { ...config, limits: TEST_LIMITS }, logger: createLogger('silent'), services: app.services, routes: V2_ROUTES, resolvers: RESOLVERS, readiness: new Readiness(app.dataSource) });
+    server = await buildServer({ config: { ...config, limits: TEST_LIMITS }, logger: createLogger('silent'), services: app.services, routes: V2_ROUTES, resolvers: RESOLVERS, loaders: createLoaders, readiness: new Readiness(app.dataSource) });
     await server.listen({ port: 0, host: '127.0.0.1' });
     const address = server.addresses().find((a) => typeof a === 'object');
     return (target) => fetch(`http://127.0.0.1:${address?.port}${target}`, { headers: HTML });

@@ -25,7 +25,7 @@ const MEMBER_FIELDS = `
 `;
 
 const LIST = `
-  query List($first: Int, $after: String, $filter: MemberFilter, $orderBy: MemberOrder) {
+  query List($first: Int, $after: String, $filter: MemberFilter, $orderBy: [MemberOrder!]) {
     members(first: $first, after: $after, filter: $filter, orderBy: $orderBy) {
       edges { cursor node { ...MemberFields } }
       nodes { ...MemberFields }

@@ -51,7 +51,7 @@ const USER_KEYS = [
 ];
 
 const LIST = `
-  query Users($first: Int, $after: String, $filter: UserFilter, $orderBy: UserOrder) {
+  query Users($first: Int, $after: String, $filter: UserFilter, $orderBy: [UserOrder!]) {
     users(first: $first, after: $after, filter: $filter, orderBy: $orderBy) {
       edges { cursor node { ...UserFields } }
       nodes { ...UserFields }

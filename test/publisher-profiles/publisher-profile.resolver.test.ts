@@ -39,7 +39,7 @@ const PROFILE_FIELDS = `
 `;
 
 const LIST = `
-  query List($first: Int, $after: String, $filter: PublisherProfileFilter, $orderBy: PublisherProfileOrder) {
+  query List($first: Int, $after: String, $filter: PublisherProfileFilter, $orderBy: [PublisherProfileOrder!]) {
     publisherProfiles(first: $first, after: $after, filter: $filter, orderBy: $orderBy) {
       edges { cursor node { id name } }
       nodes { id name }

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../common/error-codes';
-import { DEFAULT_CONNECTION_SIZE, MAX_PAGE_SIZE } from '../../common/pagination';
+import { DEFAULT_CONNECTION_SIZE, MAX_PAGE_SIZE } from '../../db/lists/list-request';
 import type { GraphQLCostSettings } from '../../config/config';
 import { DEFAULT_GRAPHQL_COST } from '../../config/config-input';
 

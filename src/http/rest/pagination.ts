@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { PageSlice } from '../../common/pagination';
+import type { PageSlice } from '../../db/lists/list-engine';
 
 /** The seven keys of the v2 pagination envelope (spec §2.1), no more. */
 export interface PaginatedEnvelope<R> {

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { emptyFieldErrors, type FieldErrors, ValidationFailedError } from '../../common/errors';
-import { PageRequest } from '../../common/pagination';
-import { integerFromString, type WireShape } from '../../common/wire-shape';
+import type { WireShape } from '../../common/wire-shape';
 
 type InputClass<T> = new () => T;
 
@@ -42,45 +41,6 @@ export function bodyInput<T extends object>(request: FastifyRequest, wire: WireS
   const input = objectInput(request.body, '', wire, inputClass, errors);
   throwIfWireErrors(errors);
   return input;
-}
-
-/** A v2 list filter: the input property it fills, and whether its text is an integer. */
-export interface QueryFilter {
-  prop: string;
-  integer?: boolean;
-}
-
-/**
- * List query parameters: `page`, `per_page` and the named filters. Integer parameters given as
- * digits become numbers; anything else is left for the input's rules to judge.
- */
-export function listQuery<F extends object>(
-  request: FastifyRequest,
-  filterClass: InputClass<F>,
-  filters: Record<string, QueryFilter>,
-): { filter: F; page: PageRequest } {
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const errors = emptyFieldErrors();
-  const filter = new filterClass() as Record<string, unknown>;
-  const page = new PageRequest();
-  for (const [name, raw] of Object.entries(query)) {
-    const value = Array.isArray(raw) ? raw.at(-1) : raw;
-    if (name === 'page') page.page = integerFromString(value) as number;
-    else if (name === 'per_page') page.perPage = integerFromString(value) as number;
-    else if (Object.hasOwn(filters, name)) {
-      const { prop, integer } = filters[name];
-      if (value !== '') filter[prop] = integer ? integerFromString(value) : value;
-    } else errors[name] = ['is not a query parameter of this list'];
-  }
-  if (Object.keys(errors).length > 0) throw new WireValidationError(errors);
-  return { filter: filter as F, page };
-}
-
-class NoFilter {}
-
-/** `page` and `per_page` of a list that has no filters; any other parameter is refused. */
-export function pageQuery(request: FastifyRequest): PageRequest {
-  return listQuery(request, NoFilter, {}).page;
 }
 
 /** A list that takes no parameters at all (not even paging): any given is refused by name. */

@@ -1,21 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchema } from '../../common/json-schema';
+import type { ListDeclaration } from '../../db/lists/list-declaration';
 import { done, success, successUnder } from './envelope';
-import type { QueryFilter } from './request-input';
 import type { RestDeps } from './rest-deps';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** A list filter as the handler reads it (`listQuery`) and the document shows it. */
-export interface DocumentedFilter extends QueryFilter {
-  description: string;
-}
-
-/** A list's query: paging, and filters read into an instance of `filterClass` (whose rules type them in the document). */
+/**
+ * A route's query: `page`/`per_page` paging, and, for a declared list, its filters and `sort`
+ * (src/db/lists/), which the handler reads with `listQuery` and the document lists.
+ */
 export interface ListQueryDeclaration {
   paged: boolean;
-  filterClass?: new () => object;
-  filters?: Readonly<Record<string, DocumentedFilter>>;
+  list?: ListDeclaration;
 }
 
 /** The 200 answer: `data` (or the documented exception's own key) holds the schema; none for deletes. */

@@ -1,11 +1,11 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { JsonSchema } from '../../../common/json-schema';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../common/pagination';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../db/lists/list-request';
 import { KEY_PATTERN, REPLAY_WINDOW_SECONDS } from '../../idempotency/idempotency';
 import type { V2Route } from '../v2-route';
 import { Components } from './components';
 import { ERROR_ENVELOPE, errorResponseComponents, errorResponsesOf } from './error-responses';
-import { filterSchemas } from './input-schema';
+import { listParameters } from './list-parameters';
 import { headerComponents, responseHeaders } from './response-headers';
 
 type Document = OpenAPIV3_1.Document;
@@ -33,12 +33,7 @@ function openApiPath(path: string): string {
 function parametersOf(route: V2Route): Parameter[] {
   const parameters: Parameter[] = Object.entries(route.params ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } }));
   if (route.query?.paged) parameters.push(...PAGE_PARAMETERS);
-  const filters = Object.entries(route.query?.filters ?? {});
-  if (filters.length > 0) {
-    const schemas = route.query?.filterClass ? filterSchemas(route.query.filterClass, filters.map(([, filter]) => filter.prop)) : {};
-    // openapi-types types a parameter's schema as OpenAPI 3.0's; in 3.1 it is the same JSON Schema as everywhere else.
-    for (const [name, filter] of filters) parameters.push({ name, in: 'query', description: filter.description, schema: (schemas[filter.prop] ?? { type: 'string' }) as Parameter['schema'] });
-  }
+  if (route.query?.list) parameters.push(...listParameters(route.query.list));
   if (route.method !== 'GET') parameters.push(IDEMPOTENCY_KEY);
   return parameters;
 }

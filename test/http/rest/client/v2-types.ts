@@ -229,7 +229,7 @@ export interface paths {
         };
         /**
          * List phases
-         * @description Ordered by `campaign_id`, then `phase_no`, then `id`.
+         * @description Ordered by `campaign_id`, then `phase_no`, then `id`, unless `sort` says otherwise.
          */
         get: operations["listPhases"];
         put?: never;
@@ -2835,6 +2835,18 @@ export interface operations {
                 role_type?: 1 | 2;
                 /** @description 1: active users; 0: switched-off users. */
                 active?: 0 | 1;
+                /** @description Only the users with these ids, comma-separated (at most 100). */
+                ids?: string;
+                /** @description Only users created at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                created_after?: string;
+                /** @description Only users created before this instant (ISO 8601). */
+                created_before?: string;
+                /** @description Only users last changed at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                updated_after?: string;
+                /** @description Only users last changed before this instant (ISO 8601). */
+                updated_before?: string;
+                /** @description Sort order: fields of `id`, `created_at`, `updated_at`, `last_name`, comma-separated, each ascending or, after `-`, descending (`sort=-updated_at,id`); `id` is the final tie-break, in the direction of the last field. Default: `id`. */
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -2995,10 +3007,22 @@ export interface operations {
                 page?: number;
                 /** @description Records per page, 1 to 100. */
                 per_page?: number;
-                /** @description Case-insensitive match anywhere in the name. */
+                /** @description Case-insensitive match anywhere in the name; at most 255 characters. */
                 search?: string;
                 /** @description Only accounts in this status. */
                 status?: "active" | "inactive";
+                /** @description Only the advertiser accounts with these ids, comma-separated (at most 100). */
+                ids?: string;
+                /** @description Only advertiser accounts created at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                created_after?: string;
+                /** @description Only advertiser accounts created before this instant (ISO 8601). */
+                created_before?: string;
+                /** @description Only advertiser accounts last changed at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                updated_after?: string;
+                /** @description Only advertiser accounts last changed before this instant (ISO 8601). */
+                updated_before?: string;
+                /** @description Sort order: fields of `id`, `created_at`, `updated_at`, `name`, comma-separated, each ascending or, after `-`, descending (`sort=-updated_at,id`); `id` is the final tie-break, in the direction of the last field. Default: `id`. */
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -3200,7 +3224,19 @@ export interface operations {
                 /** @description Records per page, 1 to 100. */
                 per_page?: number;
                 /** @description Only the members of this advertiser account (an account the workspace does not have gives an empty page). */
-                advertiser_account_id?: number | string;
+                advertiser_account_id?: number;
+                /** @description Only the members with these ids, comma-separated (at most 100). */
+                ids?: string;
+                /** @description Only members created at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                created_after?: string;
+                /** @description Only members created before this instant (ISO 8601). */
+                created_before?: string;
+                /** @description Only members last changed at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                updated_after?: string;
+                /** @description Only members last changed before this instant (ISO 8601). */
+                updated_before?: string;
+                /** @description Sort order: fields of `id`, `created_at`, `updated_at`, comma-separated, each ascending or, after `-`, descending (`sort=-updated_at,id`); `id` is the final tie-break, in the direction of the last field. Default: `id`. */
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -3403,10 +3439,22 @@ export interface operations {
                 per_page?: number;
                 /** @description Only campaigns in this status (1 draft … 5; see the campaign statuses library). */
                 campaign_status?: 1 | 2 | 3 | 4 | 5;
-                /** @description Case-insensitive match anywhere in the title or the brand promoted. */
+                /** @description Case-insensitive match anywhere in the title or the brand promoted; at most 255 characters. */
                 search?: string;
                 /** @description Only campaigns run for this advertiser account. */
-                advertiser_account_id?: number | string;
+                advertiser_account_id?: number;
+                /** @description Only the campaigns with these ids, comma-separated (at most 100). */
+                ids?: string;
+                /** @description Only campaigns created at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                created_after?: string;
+                /** @description Only campaigns created before this instant (ISO 8601). */
+                created_before?: string;
+                /** @description Only campaigns last changed at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                updated_after?: string;
+                /** @description Only campaigns last changed before this instant (ISO 8601). */
+                updated_before?: string;
+                /** @description Sort order: fields of `id`, `created_at`, `updated_at`, `campaign_title`, comma-separated, each ascending or, after `-`, descending (`sort=-updated_at,id`); `id` is the final tie-break, in the direction of the last field. Default: `id`. */
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -3608,7 +3656,19 @@ export interface operations {
                 /** @description Records per page, 1 to 100. */
                 per_page?: number;
                 /** @description Only the phases of this campaign (an unknown campaign gives an empty page). */
-                campaign_id?: number | string;
+                campaign_id?: number;
+                /** @description Only the phases with these ids, comma-separated (at most 100). */
+                ids?: string;
+                /** @description Only phases created at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                created_after?: string;
+                /** @description Only phases created before this instant (ISO 8601). */
+                created_before?: string;
+                /** @description Only phases last changed at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                updated_after?: string;
+                /** @description Only phases last changed before this instant (ISO 8601). */
+                updated_before?: string;
+                /** @description Sort order: fields of `id`, `created_at`, `updated_at`, `campaign_id`, `phase_no`, comma-separated, each ascending or, after `-`, descending (`sort=-updated_at,id`); `id` is the final tie-break, in the direction of the last field. Default: `id`. */
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -3811,11 +3871,23 @@ export interface operations {
                 /** @description Records per page, 1 to 100. */
                 per_page?: number;
                 /** @description Only the content pieces of this campaign. */
-                campaign_id?: number | string;
+                campaign_id?: number;
                 /** @description Only the content pieces of this phase. */
-                phase_id?: number | string;
+                phase_id?: number;
                 /** @description Only content pieces in this status (1 draft … 6 archived). */
                 status?: 1 | 2 | 3 | 4 | 5 | 6;
+                /** @description Only the content pieces with these ids, comma-separated (at most 100). */
+                ids?: string;
+                /** @description Only content pieces created at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                created_after?: string;
+                /** @description Only content pieces created before this instant (ISO 8601). */
+                created_before?: string;
+                /** @description Only content pieces last changed at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                updated_after?: string;
+                /** @description Only content pieces last changed before this instant (ISO 8601). */
+                updated_before?: string;
+                /** @description Sort order: fields of `id`, `created_at`, `updated_at`, `content_name`, comma-separated, each ascending or, after `-`, descending (`sort=-updated_at,id`); `id` is the final tie-break, in the direction of the last field. Default: `id`. */
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -4016,6 +4088,18 @@ export interface operations {
                 page?: number;
                 /** @description Records per page, 1 to 100. */
                 per_page?: number;
+                /** @description Only the distributions with these ids, comma-separated (at most 100). */
+                ids?: string;
+                /** @description Only distributions created at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                created_after?: string;
+                /** @description Only distributions created before this instant (ISO 8601). */
+                created_before?: string;
+                /** @description Only distributions last changed at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                updated_after?: string;
+                /** @description Only distributions last changed before this instant (ISO 8601). */
+                updated_before?: string;
+                /** @description Sort order: fields of `id`, `created_at`, `updated_at`, comma-separated, each ascending or, after `-`, descending (`sort=-updated_at,id`); `id` is the final tie-break, in the direction of the last field. Default: `id`. */
+                sort?: string;
             };
             header?: never;
             path: {
@@ -4190,6 +4274,18 @@ export interface operations {
                 country?: string;
                 /** @description `active` or `inactive`. */
                 status?: "active" | "inactive";
+                /** @description Only the publisher profiles with these ids, comma-separated (at most 100). */
+                ids?: string;
+                /** @description Only publisher profiles created at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                created_after?: string;
+                /** @description Only publisher profiles created before this instant (ISO 8601). */
+                created_before?: string;
+                /** @description Only publisher profiles last changed at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                updated_after?: string;
+                /** @description Only publisher profiles last changed before this instant (ISO 8601). */
+                updated_before?: string;
+                /** @description Sort order: fields of `id`, `created_at`, `updated_at`, `name`, comma-separated, each ascending or, after `-`, descending (`sort=-updated_at,id`); `id` is the final tie-break, in the direction of the last field. Default: `id`. */
+                sort?: string;
             };
             header?: never;
             path?: never;
@@ -4881,6 +4977,16 @@ export interface operations {
                 status?: "pending" | "succeeded" | "failed";
                 /** @description Only deliveries of this event type (GET /v2/libraries/event-types). */
                 event?: "advertiser_account_created" | "advertiser_account_updated" | "advertiser_account_deleted" | "member_created" | "member_updated" | "member_deleted" | "user_created" | "user_updated" | "user_deleted" | "publisher_profile_created" | "publisher_profile_deleted" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_media_added" | "phase_created" | "phase_updated" | "phase_deleted" | "content_created" | "content_updated" | "content_deleted" | "distribution_created" | "distribution_updated" | "distribution_deleted" | "post_campaign_status" | "post_content_status" | "webhook_disabled" | "ping";
+                /** @description Only the deliveries with these ids, comma-separated (at most 100). */
+                ids?: string;
+                /** @description Only deliveries created at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                created_after?: string;
+                /** @description Only deliveries created before this instant (ISO 8601). */
+                created_before?: string;
+                /** @description Only deliveries last changed at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                updated_after?: string;
+                /** @description Only deliveries last changed before this instant (ISO 8601). */
+                updated_before?: string;
             };
             header?: never;
             path: {
@@ -5006,9 +5112,13 @@ export interface operations {
                 /** @description Only events about this kind of record (`campaign`, `content`…): the `resource` of the type in the catalogue. */
                 resource_type?: string;
                 /** @description Only events about the record with this id (with `resource_type`). */
-                resource_id?: number | string;
-                /** @description Only events created after this instant: a date, or a date-time with its zone (2026-11-23 or 2026-11-23T18:00:00Z). */
+                resource_id?: number;
+                /** @description Only the events with these ids, comma-separated (at most 100). */
+                ids?: string;
+                /** @description Only events created at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
                 created_after?: string;
+                /** @description Only events created before this instant (ISO 8601). */
+                created_before?: string;
             };
             header?: never;
             path?: never;

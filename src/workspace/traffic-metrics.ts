@@ -1,8 +1,8 @@
 import { Max, Min, IsInt } from 'class-validator';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { Column } from 'typeorm';
-import { IsOmittable } from './validation';
-import { WorkspaceRow } from '../db/workspace-record';
+import { IsOmittable } from '../common/validation';
+import { WorkspaceRow } from './workspace-record';
 import { estimate, goal } from '../graphql/descriptions';
 
 const MAX_INT = 2_147_483_647;

@@ -1,0 +1,13 @@
+import { isISO8601 } from 'class-validator';
+
+/**
+ * An instant as clients write one in a filter: a date (`2026-11-23`, midnight UTC) or a date-time
+ * with its zone (RFC 3339; seconds and fractions optional).
+ */
+export const INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+export const INSTANT_MESSAGE = 'must be a date or a date-time with a time zone (2026-11-23 or 2026-11-23T18:00:00Z)';
+
+export function isInstant(value: unknown): value is string {
+  return typeof value === 'string' && INSTANT.test(value) && isISO8601(value, { strict: true });
+}

@@ -1,0 +1,28 @@
+import { defineList } from '../db/lists/define-list';
+import { anyOf, dateRange, oneOf, recordId } from '../db/lists/filters';
+import { ContentStatus, contentStatuses } from './content-status';
+
+/**
+ * The content pieces list of both faces (GraphQL `contents`, `GET /v2/contents`); its paging
+ * also serves the nested `Campaign.contents` and `Phase.contents` (by id, without filters).
+ */
+export const contentList = defineList({
+  name: 'Content',
+  records: 'content pieces',
+  filters: {
+    campaignId: recordId({ property: 'campaignId', description: 'Only pieces of this campaign.', rest: 'campaign_id', restDescription: 'Only the content pieces of this campaign.' }),
+    phaseId: recordId({ property: 'phaseId', description: 'Only pieces of this phase.', rest: 'phase_id', restDescription: 'Only the content pieces of this phase.' }),
+    status: oneOf({
+      property: 'status',
+      enum: ContentStatus,
+      values: contentStatuses.values,
+      message: contentStatuses.valuesMessage,
+      description: 'Only pieces with this status.',
+      rest: 'status',
+      restDescription: 'Only content pieces in this status (1 draft … 6 archived).',
+    }),
+    statusIn: anyOf({ property: 'status', enum: ContentStatus, values: contentStatuses.values, message: contentStatuses.valuesMessage, description: 'Only pieces in one of these statuses.' }),
+    liveDate: dateRange({ property: 'liveDate', description: 'Only pieces whose `liveDate` is in this range (pieces without one never are).' }),
+  },
+  sort: { NAME: { property: 'contentName', rest: 'content_name', kind: 'text', description: 'By `contentName`.' } },
+});

@@ -1,0 +1,102 @@
+import type { JsonSchema } from '../../common/json-schema';
+
+/**
+ * A list of records, declared once next to its resource (`campaign.list.ts`): what it can be
+ * filtered and sorted on. The list engine turns the declaration into SQL (list-engine.ts), the
+ * GraphQL arguments (src/graphql/lists/), the /v2 query parameters (src/http/rest/list-query.ts)
+ * and the OpenAPI document's parameters.
+ */
+
+export type SortDirection = 'ASC' | 'DESC';
+
+/** What a value breaks (a message without the field's name), or undefined when it is fine. */
+export type Check = (value: unknown) => string | undefined;
+
+/** An SQL condition on the list's rows (`alias` names the row) with its bound values. */
+export interface Condition {
+  sql: string;
+  parameters: Record<string, unknown>;
+}
+
+/**
+ * The GraphQL type of a filter's value, named rather than referenced (src/graphql/lists/ maps
+ * names to types): a scalar, a registered enum, a range (`DateRange`, `DateTimeRange`), or a list.
+ */
+export type FilterValueType = { scalar: 'ID' | 'String' | 'Int' } | { enum: object } | { range: 'Date' | 'DateTime' } | { list: FilterValueType };
+
+/**
+ * One filter. GraphQL takes it (when `graphql` is given) as a field of `<Name>Filter`, /v2 (when
+ * `rest` is given) as a query parameter; both faces judge a value with `check`, and `where` makes
+ * the condition of a value it accepted. `param` is a parameter name unique in the statement.
+ */
+export interface ListFilter {
+  graphql?: {
+    type: FilterValueType;
+    description: string;
+    /** The field is kept for clients that use it; the description names what replaces it. */
+    deprecationReason?: string;
+  };
+  rest?: {
+    name: string;
+    description: string;
+    /** The parameter's JSON Schema, for the OpenAPI document. */
+    schema: JsonSchema;
+    /** The value of the parameter's text, before `check` (an integer's digits become a number). */
+    fromText(text: string): unknown;
+  };
+  check: Check;
+  where(alias: string, value: unknown, param: string): Condition;
+}
+
+/** A field a list can be sorted on, beyond those of every list (`ID`, `CREATED_AT`, `UPDATED_AT`). */
+export interface ListSortField {
+  /** The entity property; NOT NULL, so the order (with the id as the final key) is total. */
+  property: string;
+  /** Its name in /v2's `sort` (the record's field: `campaign_title`). */
+  rest: string;
+  description: string;
+}
+
+/** The value type of the sort keys, for cursors: what a cursor may carry, and how SQL compares it. */
+export type SortKeyKind = 'integer' | 'bigint' | 'timestamp' | 'text';
+
+export interface ListSpec {
+  /** Names the GraphQL types (`<name>Filter`, `<name>Order`, `<name>OrderField`, `<name>ListArgs`). */
+  name: string;
+  /** The records in prose, plural ("campaigns"), for descriptions. */
+  records: string;
+  filters: Readonly<Record<string, ListFilter>>;
+  /**
+   * Sort fields beyond `ID`, `CREATED_AT` and `UPDATED_AT`, by their GraphQL enum name, with the
+   * kind of their values. Without `sort`, the order is fixed (a feed): no `orderBy`, no `sort`.
+   */
+  sort?: Readonly<Record<string, ListSortField & { kind: SortKeyKind }>>;
+  /** The order of a fixed list, or the direction of the default order (`ID`): ASC unless said. */
+  defaultDirection?: SortDirection;
+  /** A sortable list's order when the client names none (sort fields by GraphQL name); by id unless said. */
+  defaultOrder?: readonly { field: string; direction: SortDirection }[];
+  /** The id column's kind: `integer`, or `bigint` (events, deliveries: ids travel as text). */
+  idKind?: 'integer' | 'bigint';
+  /** Timestamp columns of the entity that get range filters and sort fields; both unless said. */
+  timestamps?: readonly ('createdAt' | 'updatedAt')[];
+}
+
+/** A sort field of a declared list, every one included. */
+export interface SortField extends ListSortField {
+  kind: SortKeyKind;
+}
+
+/** A declared list, with the filters and sort fields every list has added (defineList). */
+export interface ListDeclaration {
+  name: string;
+  records: string;
+  filters: Readonly<Record<string, ListFilter>>;
+  /** By GraphQL enum name; empty for a fixed order. */
+  sortFields: Readonly<Record<string, SortField>>;
+  /** Whether clients choose the order (`orderBy`, `sort`). */
+  sortable: boolean;
+  defaultDirection: SortDirection;
+  /** The order when none is requested (before the id tie-break); empty: by id. */
+  defaultOrder: readonly { field: string; direction: SortDirection }[];
+  idKind: 'integer' | 'bigint';
+}

@@ -1,0 +1,43 @@
+import { INSTANT_MESSAGE, isInstant } from '../common/instant';
+import { defineList } from '../db/lists/define-list';
+import { custom, recordId } from '../db/lists/filters';
+import { EVENT_TYPES } from './event-catalogue';
+
+const TYPE_MESSAGE = 'must name an event type of the catalogue (GET /v2/libraries/event-types)';
+
+/** The event feed of both faces (GraphQL `events`, `GET /v2/events`): newest first, always. */
+export const eventList = defineList({
+  name: 'Event',
+  records: 'events',
+  idKind: 'bigint',
+  defaultDirection: 'DESC',
+  timestamps: ['createdAt'],
+  filters: {
+    type: custom({
+      type: { scalar: 'String' },
+      description: 'Only events of this type, a name of `eventTypes`.',
+      rest: 'type',
+      restDescription: 'Only events of this type (see `GET /v2/libraries/event-types`).',
+      schema: { type: 'string', enum: [...EVENT_TYPES] },
+      check: (value) => ((EVENT_TYPES as readonly unknown[]).includes(value) ? undefined : TYPE_MESSAGE),
+      where: (alias, value, param) => ({ sql: `${alias}.eventType = :${param}`, parameters: { [param]: value } }),
+    }),
+    resourceType: custom({
+      type: { scalar: 'String' },
+      description: 'Only events about this kind of record (`campaign`, `content`…).',
+      rest: 'resource_type',
+      restDescription: 'Only events about this kind of record (`campaign`, `content`…): the `resource` of the type in the catalogue.',
+      schema: { type: 'string', maxLength: 64 },
+      check: (value) => (typeof value === 'string' && value.length <= 64 ? undefined : 'must be a string of at most 64 characters'),
+      where: (alias, value, param) => ({ sql: `${alias}.resourceType = :${param}`, parameters: { [param]: value } }),
+    }),
+    resourceId: recordId({ property: 'resourceId', description: 'Only events about the record with this id (with `resourceType`).', rest: 'resource_id', restDescription: 'Only events about the record with this id (with `resource_type`).' }),
+    createdAfter: custom({
+      type: { scalar: 'String' },
+      description: 'Only events created after this instant (exclusive): a date (`2026-11-23`) or a date-time with its zone (`2026-11-23T18:00:00Z`). `createdAt: {gte}` is the inclusive form every list has.',
+      schema: { type: 'string' },
+      check: (value) => (isInstant(value) ? undefined : INSTANT_MESSAGE),
+      where: (alias, value, param) => ({ sql: `${alias}.createdAt > CAST(:${param} AS timestamptz)`, parameters: { [param]: value } }),
+    }),
+  },
+});
