@@ -13,14 +13,22 @@ import { benchDatabase } from './bench-database';
 import { benchServerConfig } from './bench-server-config';
 import { PROJECT_NESTED_QUERY as NESTED_QUERY } from './compare/answers';
 
+/** The nested query with each nested contents connection counted too. */
+const NESTED_WITH_COUNTS = NESTED_QUERY.replace('contents { nodes {', 'contents { totalCount nodes {');
+
+/** One page of an incremental sync: what changed since a checkpoint, oldest change first, with the count still to read. */
+const SYNC_PAGE = `query Sync($since: DateTime!) { campaigns(first: 20, filter: { updatedAt: { gte: $since } }, orderBy: [{ field: UPDATED_AT }]) { totalCount nodes { id } pageInfo { hasNextPage endCursor } } }`;
+
 /**
- * Does the nested query's PostgreSQL time grow with the workspace? Seeds the demo workspace (50
+ * Does a query's PostgreSQL time grow with the workspace? Seeds the demo workspace (50
  * campaigns × 3 phases × 4 contents × 2 distributions, each with a link and two media files), then
  * grows the same workspace to each size of BENCH_SCALE_SIZES by copying its campaign trees in SQL
  * (seeding 5,000 campaigns through the services would take most of an hour). At each size, after
- * ANALYZE, it sends the nested query once to record its statements and their parameters, then
- * replays each statement under `EXPLAIN (ANALYZE, TIMING OFF)` and sums PostgreSQL's own
- * execution times (median of BENCH_SCALE_RUNS), and times the whole request over HTTP.
+ * ANALYZE, it sends each query of QUERIES once to record its statements and their parameters,
+ * then replays each statement under `EXPLAIN (ANALYZE, TIMING OFF)` and sums PostgreSQL's own
+ * execution times (median of BENCH_SCALE_RUNS), and times the whole request over HTTP. The queries:
+ * the nested query of bench:compare; an incremental sync's page (`updatedAt` range, ordered by
+ * `UPDATED_AT`, with `totalCount`); and the nested query with `totalCount` on every `contents`.
  *
  *   npm run bench:scale      (BENCH_SCALE_SIZES=50,500,5000, BENCH_SCALE_RUNS=21, DATABASE_URL optional;
  *                            BENCH_SCALE_PLANS=1 prints each statement's plan on stderr)
@@ -93,6 +101,42 @@ async function copyTrees(client: Client, organisationId: number, copies: number)
   await client.query('COMMIT');
 }
 
+type Counter = ReturnType<typeof countStatements>;
+
+/**
+ * One query at the current size: its statements (recorded once, after warming up), PostgreSQL's
+ * execution time of each (median of RUNS replays under EXPLAIN ANALYZE), and the request's p50.
+ */
+async function measure(request: () => Promise<Response>, counter: Counter, client: Client): Promise<{ statements: number; sum: number; slowest: number; p50: number; bytes: number }> {
+  for (let i = 0; i < 5; i += 1) await (await request()).text(); // warm-up
+  counter.reset();
+  const answer = await (await request()).text();
+  if (answer.includes('"errors"')) throw new Error(`the query failed: ${answer.slice(0, 500)}`);
+  const statements = counter.calls.map((call) => ({ ...call }));
+  const perStatement: number[] = [];
+  for (const { sql, parameters } of statements) {
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const plan = await client.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`, [...(parameters ?? [])]);
+      times.push(plan.rows[0]?.['QUERY PLAN'][0]['Execution Time'] ?? 0);
+    }
+    perStatement.push(median(times));
+  }
+  const latencies: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const started = performance.now();
+    await (await request()).text();
+    latencies.push(performance.now() - started);
+  }
+  if (process.env.BENCH_SCALE_PLANS) {
+    for (const { sql, parameters } of statements) {
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, [...(parameters ?? [])]);
+      process.stderr.write(`\n${sql}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
+    }
+  }
+  return { statements: statements.length, sum: perStatement.reduce((a, b) => a + b, 0), slowest: Math.max(...perStatement), p50: median(latencies), bytes: answer.length };
+}
+
 async function main(): Promise<void> {
   const logger = createLogger('warn', process.stderr);
   const benchDb = await benchDatabase(logger);
@@ -111,10 +155,9 @@ async function main(): Promise<void> {
   const address = app.server.addresses().find((a) => typeof a === 'object');
   const url = `http://127.0.0.1:${address?.port}/graphql`;
   const counter = countStatements(app.database.dataSource);
-  const request = () => fetch(url, { method: 'POST', headers: { 'x-api-key': demo.key, 'content-type': 'application/json' }, body: JSON.stringify({ query: NESTED_QUERY }) });
 
   process.stdout.write(
-    `\n| campaigns in the workspace | contents | statements / request | PostgreSQL execution ms (sum of medians) | slowest statement ms | request p50 ms (1 connection) | answer bytes |\n|---|---|---|---|---|---|---|\n`,
+    `\n| query | campaigns in the workspace | contents | statements / request | PostgreSQL execution ms (sum of medians) | slowest statement ms | request p50 ms (1 connection) | answer bytes |\n|---|---|---|---|---|---|---|---|\n`,
   );
   let campaigns = SEEDED_CAMPAIGNS;
   for (const size of SIZES) {
@@ -124,38 +167,26 @@ async function main(): Promise<void> {
     }
     await client.query('ANALYZE');
     const [{ contents } = { contents: 0 }] = (await client.query<{ contents: number }>('SELECT count(*)::int AS contents FROM contents WHERE organisation_id = $1', [workspace.organisation_id])).rows;
-
-    for (let i = 0; i < 5; i += 1) await (await request()).text(); // warm-up
-    counter.reset();
-    const answer = await (await request()).text();
-    const statements = counter.calls.map((call) => ({ ...call }));
-
-    const perStatement = [];
-    for (const { sql, parameters } of statements) {
-      const times: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const plan = await client.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(`EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ${sql}`, [...(parameters ?? [])]);
-        times.push(plan.rows[0]?.['QUERY PLAN'][0]['Execution Time'] ?? 0);
-      }
-      perStatement.push(median(times));
+    // The sync's checkpoint: what the newest tenth of the workspace's campaigns changed since.
+    const [{ since }] = (
+      await client.query<{ since: Date }>(
+        'SELECT updated_at AS since FROM campaigns WHERE organisation_id = $1 AND deleted_at IS NULL ORDER BY updated_at DESC, id DESC OFFSET (SELECT count(*) / 10 FROM campaigns WHERE organisation_id = $1) LIMIT 1',
+        [workspace.organisation_id],
+      )
+    ).rows;
+    const queries: [string, string, Record<string, unknown>][] = [
+      ['nested', NESTED_QUERY, {}],
+      ['sync page (updatedAt ≥ checkpoint, UPDATED_AT order, totalCount)', SYNC_PAGE, { since: since.toISOString() }],
+      ['nested, totalCount on each contents', NESTED_WITH_COUNTS, {}],
+    ];
+    for (const [name, query, variables] of queries) {
+      const request = (): Promise<Response> =>
+        fetch(url, { method: 'POST', headers: { 'x-api-key': demo.key, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+      const row = await measure(request, counter, client);
+      process.stdout.write(
+        `| ${name} | ${size.toLocaleString('en')} | ${contents.toLocaleString('en')} | ${row.statements} | ${row.sum.toFixed(1)} | ${row.slowest.toFixed(1)} | ${row.p50.toFixed(0)} | ${row.bytes.toLocaleString('en')} |\n`,
+      );
     }
-
-    const latencies: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      const started = performance.now();
-      await (await request()).text();
-      latencies.push(performance.now() - started);
-    }
-    const sum = perStatement.reduce((a, b) => a + b, 0);
-    if (process.env.BENCH_SCALE_PLANS) {
-      for (const { sql, parameters } of statements) {
-        const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, [...(parameters ?? [])]);
-        process.stderr.write(`\n${sql}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
-      }
-    }
-    process.stdout.write(
-      `| ${size.toLocaleString('en')} | ${contents.toLocaleString('en')} | ${statements.length} | ${sum.toFixed(1)} | ${Math.max(...perStatement).toFixed(1)} | ${median(latencies).toFixed(0)} | ${answer.length.toLocaleString('en')} |\n`,
-    );
   }
   process.stdout.write(`\n${RUNS} runs per figure, Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}\n`);
 

@@ -18,6 +18,10 @@ import { ContentStatus } from './content-status';
 @Index(['organisationId', 'campaignId', 'id'])
 @Index(['organisationId', 'phaseId', 'id'])
 @Index(['organisationId', 'status'])
+// The list's sort fields and ranges (src/contents/content.list.ts): incremental sync reads by updatedAt.
+@Index(['organisationId', 'contentName', 'id'])
+@Index(['organisationId', 'createdAt', 'id'])
+@Index(['organisationId', 'updatedAt', 'id'])
 export class Content extends TrafficMetricsRow {
   @Field(() => ID, { description: sharedSequenceId('content piece', 'content_id') })
   @PrimaryColumn({ type: 'integer', default: CONTENT_DISTRIBUTION_ID_DEFAULT })

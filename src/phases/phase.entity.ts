@@ -11,6 +11,8 @@ import { DateScalar, JSONObjectScalar } from '../graphql/scalars';
 @Entity('phases')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'campaignId', 'phaseNo', 'id'])
+// The /v2 list's ranges (src/phases/phase.list.ts): incremental sync reads by updatedAt.
+@Index(['organisationId', 'updatedAt', 'id'])
 // Two live phases of one campaign never share a number.
 @Index('UQ_phases_campaign_phase_no_live', ['campaignId', 'phaseNo'], { unique: true, where: '"deleted_at" IS NULL' })
 export class Phase extends TrafficMetricsRow {
