@@ -11,3 +11,11 @@ export const INSTANT_MESSAGE = 'must be a date or a date-time with a time zone (
 export function isInstant(value: unknown): value is string {
   return typeof value === 'string' && INSTANT.test(value) && isISO8601(value, { strict: true });
 }
+
+/**
+ * An instant's text (isInstant) as PostgreSQL reads the instant meant: a date alone is midnight
+ * UTC, where `CAST('2026-11-23' AS timestamptz)` would be midnight in the session's time zone.
+ */
+export function instantText(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
+}

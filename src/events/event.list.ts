@@ -1,4 +1,4 @@
-import { INSTANT_MESSAGE, isInstant } from '../common/instant';
+import { INSTANT_MESSAGE, instantText, isInstant } from '../common/instant';
 import { defineList } from '../db/lists/define-list';
 import { custom, recordId } from '../db/lists/filters';
 import { EVENT_TYPES } from './event-catalogue';
@@ -37,7 +37,7 @@ export const eventList = defineList({
       description: 'Only events created after this instant (exclusive): a date (`2026-11-23`) or a date-time with its zone (`2026-11-23T18:00:00Z`). `createdAt: {gte}` is the inclusive form every list has.',
       schema: { type: 'string' },
       check: (value) => (isInstant(value) ? undefined : INSTANT_MESSAGE),
-      where: (alias, value, param) => ({ sql: `${alias}.createdAt > CAST(:${param} AS timestamptz)`, parameters: { [param]: value } }),
+      where: (alias, value, param) => ({ sql: `${alias}.createdAt > CAST(:${param} AS timestamptz)`, parameters: { [param]: instantText(value as string) } }),
     }),
   },
 });

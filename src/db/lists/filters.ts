@@ -1,6 +1,6 @@
 import { isCalendarDate } from '../../common/calendar-date';
 import { MAX_ID, parseBigId, parseId } from '../../common/ids';
-import { INSTANT, INSTANT_MESSAGE, isInstant } from '../../common/instant';
+import { INSTANT, INSTANT_MESSAGE, instantText, isInstant } from '../../common/instant';
 import type { JsonSchema } from '../../common/json-schema';
 import { escapeLike } from '../../common/sql';
 import { textValueProblem } from '../../common/validation';
@@ -175,6 +175,6 @@ export function instantBound(spec: { property: string; rest: string; end: 'gte' 
   return {
     rest: { name: spec.rest, description: spec.description, schema: { type: 'string', pattern: INSTANT.source }, fromText: (text) => text },
     check: (value) => (isInstant(value) ? undefined : INSTANT_MESSAGE),
-    where: (alias, value, param) => rangeCondition(alias, spec.property, { [spec.end]: value }, param, 'timestamptz'),
+    where: (alias, value, param) => rangeCondition(alias, spec.property, { [spec.end]: instantText(value as string) }, param, 'timestamptz'),
   };
 }

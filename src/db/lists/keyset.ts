@@ -25,21 +25,24 @@ type KeyValue = string | number;
 
 /**
  * The keys of a requested order: each field in turn, then the id in the direction of the last
- * field (the tie-break); a field named twice is refused, and anything after `ID` is moot. An empty
- * request is the list's default order (its `defaultOrder`, or `ID` in its default direction).
+ * field (the tie-break); a field named twice is refused, wherever it comes, and fields after `ID`
+ * are moot (the order is total there). An empty request is the list's default order (its
+ * `defaultOrder`, or `ID` in its default direction).
  */
 export function orderKeys(list: ListDeclaration, requested: readonly RequestedOrder[], path = 'orderBy'): OrderKey[] {
   const keys: OrderKey[] = [];
   const named = new Set<string>();
+  let total = false;
   for (const { field, direction } of requested.length > 0 ? requested : list.defaultOrder) {
     const sort = list.sortFields[field];
     if (!sort) throw ValidationFailedError.single(path, `names no field ${list.records} can be sorted on: ${field}`);
     if (named.has(field)) throw ValidationFailedError.single(path, `names ${field} more than once`);
     named.add(field);
+    if (total) continue;
     keys.push({ property: sort.property, direction, kind: sort.kind });
-    if (sort.property === 'id') return keys;
+    total = sort.property === 'id';
   }
-  keys.push({ property: 'id', direction: keys.at(-1)?.direction ?? list.defaultDirection, kind: list.idKind });
+  if (!total) keys.push({ property: 'id', direction: keys.at(-1)?.direction ?? list.defaultDirection, kind: list.idKind });
   return keys;
 }
 
