@@ -139,8 +139,8 @@ async function main(): Promise<void> {
     receiver.arrivals.clear();
     const { ids, committedAt } = await commitEvents();
     await database.dataSource.query(`UPDATE outbox_events SET relayed_at = now() WHERE id = ANY($1)`, [ids]);
-    const rows: { id: string; event_type: string; created_at: Date; payload: string }[] = await database.dataSource.query(
-      `SELECT id, event_type, created_at, payload::text AS payload FROM outbox_events WHERE id = ANY($1) ORDER BY id`,
+    const rows: { id: string; event_type: string; created_at: Date; txid: string; payload: string }[] = await database.dataSource.query(
+      `SELECT id, event_type, created_at, txid, payload::text AS payload FROM outbox_events WHERE id = ANY($1) ORDER BY id`,
       [ids],
     );
     let next = 0;
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
       Array.from({ length: 50 }, async () => {
         while (next < rows.length) {
           const row = rows[next++];
-          const body = envelopeBody({ event_id: row.id, event_type: row.event_type, event_created_at: row.created_at, organization_code: organisation.organizationCode, payload: row.payload });
+          const body = envelopeBody({ event_id: row.id, event_type: row.event_type, event_created_at: row.created_at, event_txid: row.txid, organization_code: organisation.organizationCode, payload: row.payload });
           const now = new Date();
           const response = await request(url, {
             method: 'POST',

@@ -1,6 +1,4 @@
-import type { EventType } from '../events/event-catalogue';
 import type { RequestContext } from '../common/request-context';
-import type { DomainEvent } from '../outbox/outbox';
 import { WireShape } from '../common/wire-shape';
 import { recordSchema } from '../http/rest/openapi/record-schema';
 import { AdvertiserAccount } from './advertiser-account.entity';
@@ -33,9 +31,4 @@ export const advertiserAccountRecordSchema = recordSchema('AdvertiserAccount', a
 
 export function toAdvertiserAccountRecord(account: AdvertiserAccount, ctx: RequestContext): Record<string, unknown> {
   return advertiserAccountWire.toRecord(account, { organization_code: ctx.organisationCode });
-}
-
-/** An advertiser account event with the v2 record; `extra` adds `changed_fields` or `deleted`. */
-export function advertiserAccountEvent(type: EventType, account: AdvertiserAccount, ctx: RequestContext, extra: Record<string, unknown> = {}): DomainEvent {
-  return { type, resourceType: 'advertiser_account', resourceId: account.id, payload: { advertiser_account: toAdvertiserAccountRecord(account, ctx), ...extra } };
 }

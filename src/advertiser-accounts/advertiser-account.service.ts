@@ -17,7 +17,7 @@ import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-acc
 import { AdvertiserAccount } from './advertiser-account.entity';
 import { AdvertiserAccountInput } from './advertiser-account.input';
 import { advertiserAccountList } from './advertiser-account.list';
-import { advertiserAccountEvent, advertiserAccountWire } from './advertiser-account.record';
+import { advertiserAccountWire, toAdvertiserAccountRecord } from './advertiser-account.record';
 
 const RESOURCE = 'Advertiser account';
 /** What a create requires (update and create share AdvertiserAccountInput); the REST document states it too. */
@@ -63,7 +63,7 @@ export class AdvertiserAccountService {
         organisationId: ctx.organisationId,
       });
       const account = await this.load(manager, ctx, inserted.identifiers[0].id as number);
-      await recordEvent(manager, ctx, advertiserAccountEvent('advertiser_account_created', account, ctx));
+      await recordEvent(manager, ctx, { type: 'advertiser_account_created', resourceId: account.id, payload: { advertiser_account: toAdvertiserAccountRecord(account, ctx) } });
       return account;
     });
   }
@@ -84,7 +84,11 @@ export class AdvertiserAccountService {
       if (changed.length === 0) return current;
       await manager.update(AdvertiserAccount, { id, organisationId: ctx.organisationId }, fields);
       const account = await this.load(manager, ctx, id);
-      await recordEvent(manager, ctx, advertiserAccountEvent('advertiser_account_updated', account, ctx, { changed_fields: changed.map((prop) => advertiserAccountWire.wireName(prop)) }));
+      await recordEvent(manager, ctx, {
+        type: 'advertiser_account_updated',
+        resourceId: account.id,
+        payload: { advertiser_account: toAdvertiserAccountRecord(account, ctx), changed_fields: changed.map((prop) => advertiserAccountWire.wireName(prop)) },
+      });
       return account;
     });
   }
@@ -100,7 +104,7 @@ export class AdvertiserAccountService {
       }
       const members = await softDeleteMembersOfAccount(manager, ctx, id);
       const account = await softDeleteInWorkspace(manager, AdvertiserAccount, ctx, id, { isDeleted: 1 });
-      await recordEvent(manager, ctx, advertiserAccountEvent('advertiser_account_deleted', account, ctx, { deleted: { members } }));
+      await recordEvent(manager, ctx, { type: 'advertiser_account_deleted', resourceId: account.id, payload: { advertiser_account: toAdvertiserAccountRecord(account, ctx), deleted: { members } } });
       return account;
     });
   }

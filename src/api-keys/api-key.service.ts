@@ -64,6 +64,13 @@ export class ApiKeyService {
     return { id, prefix, label, createdAt, lastUsedAt, revokedAt };
   }
 
+  /** Those of `ids` that still open the API (not revoked): how open subscriptions learn of a revocation. */
+  async activeAmong(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows: { id: number }[] = await this.dataSource.query('SELECT id FROM api_keys WHERE id = ANY($1) AND revoked_at IS NULL', [[...ids]]);
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** One indexed read per request; `last_used_at` is written at most once a minute per key. */
   async authenticate(presentedKey: string | undefined, requestId: string): Promise<RequestContext> {
     if (!presentedKey) throw new UnauthenticatedError('API key is missing');

@@ -8,6 +8,8 @@ import { CampaignResolver } from '../campaigns/campaign.resolver';
 import { ContentResolver } from '../contents/content.resolver';
 import { DistributionResolver } from '../distributions/distribution.resolver';
 import { EventResolver } from '../events/event.resolver';
+import { EventStreamResolver } from '../events/stream/event-stream.resolver';
+import { EventResourceResolver } from './event-resources';
 import type { ResolverClasses } from '../graphql/schema';
 import { MemberResolver } from '../members/member.resolver';
 import { OrganisationUserResolver } from '../organisation-users/organisation-user.resolver';
@@ -32,4 +34,6 @@ export const RESOLVERS: ResolverClasses = [
   WebhookResolver,
   WebhookDeliveryResolver,
   EventResolver,
+  EventStreamResolver,
+  EventResourceResolver,
 ];

@@ -4,7 +4,10 @@
  * `Services` and `createServices`.
  */
 import 'reflect-metadata';
+import pino from 'pino';
 import type { DataSource } from 'typeorm';
+import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
+import { DEFAULT_SUBSCRIPTION_LIMITS } from '../config/config-input';
 import { AdvertiserAccountService } from '../advertiser-accounts/advertiser-account.service';
 import { ApiKeyService } from '../api-keys/api-key.service';
 import { CampaignService } from '../campaigns/campaign.service';
@@ -17,6 +20,8 @@ import { PhaseService } from '../phases/phase.service';
 import { PublisherProfileService } from '../publisher-profiles/publisher-profile.service';
 import { ReferenceLibraryService } from '../reference-libraries/reference-library.service';
 import { EventService } from '../events/event.service';
+import { EventHub, type EventHubOptions } from '../events/stream/event-hub';
+import { EventStreamService } from '../events/stream/event-stream.service';
 import { IdempotencyKeyStore } from '../http/idempotency/idempotency';
 import { type WebhookDeps, WebhookService } from '../webhooks/webhook.service';
 
@@ -35,12 +40,21 @@ export interface Services {
   referenceLibraries: ReferenceLibraryService;
   webhooks: WebhookService;
   events: EventService;
+  /** The change stream in commit order (src/events/stream). */
+  eventStream: EventStreamService;
+  /** The change stream live: this process's one listener, fanning committed events out to subscriptions. */
+  eventHub: EventHub;
   /** Idempotency-Key answers of both faces (src/http/idempotency). */
   idempotencyKeys: IdempotencyKeyStore;
 }
 
-export function createServices(dataSource: DataSource, webhookDeps: WebhookDeps): Services {
+/**
+ * `live` is how the event hub listens (the server's settings); without it (the admin CLI, scripts)
+ * it listens on the pool's own URL, with a silent logger, should anything subscribe.
+ */
+export function createServices(dataSource: DataSource, webhookDeps: WebhookDeps, live?: EventHubOptions): Services {
   const contents = new ContentService(dataSource);
+  const eventStream = new EventStreamService(dataSource);
   return {
     organisations: new OrganisationService(dataSource),
     apiKeys: new ApiKeyService(dataSource),
@@ -55,6 +69,14 @@ export function createServices(dataSource: DataSource, webhookDeps: WebhookDeps)
     referenceLibraries: new ReferenceLibraryService(dataSource),
     webhooks: new WebhookService(dataSource, webhookDeps),
     events: new EventService(dataSource),
+    eventStream,
+    eventHub: new EventHub(dataSource, eventStream, live ?? { listenUrl: urlOf(dataSource), logger: pino({ enabled: false }), maxBuffered: DEFAULT_SUBSCRIPTION_LIMITS.maxBuffered }),
     idempotencyKeys: new IdempotencyKeyStore(dataSource),
   };
+}
+
+function urlOf(dataSource: DataSource): string {
+  const { url } = dataSource.options as PostgresDataSourceOptions;
+  if (!url) throw new Error('the data source has no URL to listen on');
+  return url;
 }

@@ -15,12 +15,14 @@ import { WebhookWorker } from '../webhooks/delivery/webhook-worker';
 import { webhookDeps } from '../webhooks/webhook-deps';
 import { createLoaders } from './loaders';
 import { RESOLVERS } from './resolvers';
-import { createServices } from './services';
+import { createServices, type Services } from './services';
 import { V2_ROUTES } from './v2-routes';
 
 export interface RunningApp {
   server: FastifyInstance;
   database: Database;
+  /** The service registry the server runs with (its event hub is this process's). */
+  services: Services;
   /** The operators' `/metrics` listener; absent unless METRICS_PORT is set. */
   metrics?: MetricsListener;
   /** Stop accepting, let in-flight requests finish, close the pool, stop the embedded database. */
@@ -35,16 +37,18 @@ export async function startApp(config: AppConfig, logger: Logger): Promise<Runni
     ? new WebhookWorker({ dataSource: database.dataSource, databaseUrl: database.url, ...webhooks, settings: config.webhooks, logger })
     : undefined;
   const metrics = config.metrics ? createMetrics(database.dataSource, logger) : undefined;
+  const services = createServices(database.dataSource, webhooks, { listenUrl: database.url, logger, maxBuffered: config.limits.subscriptions.maxBuffered });
   let built: FastifyInstance | undefined;
   let metricsListener: MetricsListener | undefined;
   try {
-    built = await buildServer({ config, logger, services: createServices(database.dataSource, webhooks), routes: V2_ROUTES, resolvers: RESOLVERS, loaders: createLoaders, readiness, metrics });
+    built = await buildServer({ config, logger, services, routes: V2_ROUTES, resolvers: RESOLVERS, loaders: createLoaders, readiness, metrics });
     await worker?.start();
     if (config.metrics && metrics) metricsListener = await startMetricsListener(metrics.registry, config.metrics, logger);
     await built.listen({ port: config.port, host: config.host });
   } catch (error) {
     // A server built but not listening still holds Apollo, timers and a Redis client.
     await built?.close();
+    await services.eventHub.stop();
     await metricsListener?.close();
     await worker?.stop();
     await webhooks.queue.stop();
@@ -58,12 +62,14 @@ export async function startApp(config: AppConfig, logger: Logger): Promise<Runni
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
       readiness.state = 'draining';
+      // Subscriptions' sockets close with 1001 as the server closes (src/http/subscriptions); then their events' source.
       await server.close();
+      await services.eventHub.stop();
       await worker?.stop();
       await webhooks.queue.stop();
       // Scrapes go on while the server drains; the backlog count needs the pool, so before it closes.
       await metricsListener?.close();
       await database.close();
     })());
-  return { server, database, metrics: metricsListener, stop };
+  return { server, database, services, metrics: metricsListener, stop };
 }

@@ -94,7 +94,6 @@ export class CampaignService {
       if (campaign.campaignStatus !== current.campaignStatus) {
         await recordEvent(manager, ctx, {
           type: 'post_campaign_status',
-          resourceType: 'campaign',
           resourceId: id,
           payload: { campaign_id: id, campaign_status: campaign.campaignStatus, previous_campaign_status: current.campaignStatus, changed_at: campaign.updatedAt.toISOString() },
         });
@@ -123,7 +122,7 @@ export class CampaignService {
     return loadInWorkspace(manager, Campaign, ctx, id, RESOURCE, lock);
   }
 
-  private event(type: EventType, campaign: Campaign) {
-    return { type, resourceType: 'campaign', resourceId: campaign.id, payload: { campaign: toCampaignRecord(campaign) } };
+  private event<T extends EventType>(type: T, campaign: Campaign) {
+    return { type, resourceId: campaign.id, payload: { campaign: toCampaignRecord(campaign) } };
   }
 }

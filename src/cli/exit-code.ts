@@ -22,10 +22,13 @@ export function cliExitCodeOf(code: ErrorCode): number {
     case ErrorCode.PERSISTED_QUERY_NOT_FOUND:
     case ErrorCode.PERSISTED_QUERY_NOT_SUPPORTED:
     case ErrorCode.OPERATION_RESOLUTION_FAILURE:
+    case ErrorCode.CURSOR_EXPIRED:
+    case ErrorCode.SLOW_CONSUMER:
       return EXIT_FAILED;
     // Worth running again as it is, later (scripts may retry on 75).
     case ErrorCode.RATE_LIMITED:
     case ErrorCode.THROTTLED:
+    case ErrorCode.TOO_MANY_SUBSCRIPTIONS:
     case ErrorCode.IDEMPOTENCY_KEY_IN_USE:
     case ErrorCode.SERVICE_UNAVAILABLE:
       return EXIT_TEMPORARY_FAILURE;

@@ -33,6 +33,12 @@ export enum ErrorCode {
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   /** Anything unexpected; nothing internal is said. */
   INTERNAL_SERVER_ERROR = 'INTERNAL_SERVER_ERROR',
+  /** The event stream's cursor is older than the stream keeps (30 days): resynchronise. */
+  CURSOR_EXPIRED = 'CURSOR_EXPIRED',
+  /** A subscription's events were not taken fast enough: it ended; resume from `extensions.cursor`. */
+  SLOW_CONSUMER = 'SLOW_CONSUMER',
+  /** The API key has as many subscriptions open on this server as it may (SUBSCRIPTIONS_MAX_PER_KEY). */
+  TOO_MANY_SUBSCRIPTIONS = 'TOO_MANY_SUBSCRIPTIONS',
   /** GraphQL (Apollo): the document does not parse. */
   GRAPHQL_PARSE_FAILED = 'GRAPHQL_PARSE_FAILED',
   /** GraphQL (Apollo): the document does not validate against the schema. */

@@ -18,6 +18,8 @@ export function emptyFieldErrors(): FieldErrors {
 /** A refusal the domain raises on purpose; its code (from the one catalogue) is what every face maps. */
 export abstract class DomainError extends Error {
   abstract readonly code: ErrorCode;
+  /** What the client needs besides the code and message (GraphQL: more `extensions`), when anything. */
+  readonly details?: Readonly<Record<string, unknown>>;
 }
 
 export class NotFoundError extends DomainError {
@@ -40,6 +42,38 @@ export class ValidationFailedError extends DomainError {
 
   static single(field: string, message: string): ValidationFailedError {
     return new ValidationFailedError({ [field]: [message] });
+  }
+}
+
+/** A change-stream cursor older than the stream keeps: the client must resynchronise, not resume. */
+export class CursorExpiredError extends DomainError {
+  readonly code = ErrorCode.CURSOR_EXPIRED;
+
+  constructor(days: number) {
+    super(`The cursor is older than the ${days} days the event stream keeps: resynchronise (read the records again), then follow the stream from a new cursor`);
+    this.name = 'CursorExpiredError';
+  }
+}
+
+/** A subscriber took events slower than they came: its subscription ends, and it resumes from `cursor`. */
+export class SlowConsumerError extends DomainError {
+  readonly code = ErrorCode.SLOW_CONSUMER;
+  override readonly details: { cursor: string };
+
+  constructor(cursor: string, maxBuffered: number) {
+    super(`More than ${maxBuffered} events waited to be sent: the subscription ended; subscribe again with after: extensions.cursor to continue without a gap`);
+    this.name = 'SlowConsumerError';
+    this.details = { cursor };
+  }
+}
+
+/** The key already holds as many subscriptions on this server as it may. */
+export class TooManySubscriptionsError extends DomainError {
+  readonly code = ErrorCode.TOO_MANY_SUBSCRIPTIONS;
+
+  constructor(maxPerKey: number) {
+    super(`This API key has ${maxPerKey} subscriptions open on this server, the most it may: complete one first`);
+    this.name = 'TooManySubscriptionsError';
   }
 }
 

@@ -1,5 +1,5 @@
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
-import type { AppConfig, GraphQLCostSettings, LimitSettings, LogLevel, MetricsSettings, NodeEnv } from './config';
+import type { AppConfig, GraphQLCostSettings, LimitSettings, LogLevel, MetricsSettings, NodeEnv, SubscriptionSettings } from './config';
 
 const NODE_ENVS: NodeEnv[] = ['development', 'production', 'test'];
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -142,6 +142,16 @@ class EnvironmentInput {
   @Max(1_000_000_000_000, { message: 'GRAPHQL_COST_RESTORE_RATE must be between 1 and 1000000000000' })
   graphqlCostRestoreRate!: number;
 
+  @IsInt({ message: 'SUBSCRIPTIONS_MAX_PER_KEY must be an integer' })
+  @Min(1, { message: 'SUBSCRIPTIONS_MAX_PER_KEY must be between 1 and 100000' })
+  @Max(100_000, { message: 'SUBSCRIPTIONS_MAX_PER_KEY must be between 1 and 100000' })
+  subscriptionsMaxPerKey!: number;
+
+  @IsInt({ message: 'SUBSCRIPTIONS_MAX_BUFFERED must be an integer' })
+  @Min(1, { message: 'SUBSCRIPTIONS_MAX_BUFFERED must be between 1 and 1000000' })
+  @Max(1_000_000, { message: 'SUBSCRIPTIONS_MAX_BUFFERED must be between 1 and 1000000' })
+  subscriptionsMaxBuffered!: number;
+
   // Unset: no metrics listener at all; metrics are for operators and never share the partner port.
   @IsOptional()
   @IsInt({ message: 'METRICS_PORT must be an integer' })
@@ -168,6 +178,13 @@ export const DEFAULT_GRAPHQL_COST: GraphQLCostSettings = {
   restoreRate: 5_000_000,
 };
 
+/** Defaults of the subscriptions' limits (docs/limits.md). */
+export const DEFAULT_SUBSCRIPTION_LIMITS: SubscriptionSettings = {
+  maxPerKey: 100,
+  // About a minute of a busy workspace's events; a consumer further behind resumes from its cursor.
+  maxBuffered: 1_000,
+};
+
 /** Defaults of the limits (README, Configuration). */
 export const DEFAULT_LIMITS: LimitSettings = {
   rateLimitMax: 600,
@@ -179,6 +196,7 @@ export const DEFAULT_LIMITS: LimitSettings = {
   maxHeapUsedBytes: 1024 * 1024 * 1024,
   maxResponseBytes: 32 * 1024 * 1024,
   graphql: DEFAULT_GRAPHQL_COST,
+  subscriptions: DEFAULT_SUBSCRIPTION_LIMITS,
 };
 
 /** Where the metrics listener binds unless METRICS_HOST says otherwise: this machine only. */
@@ -247,6 +265,8 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     graphqlMaxBatch: toInteger(nonEmpty(env.GRAPHQL_MAX_BATCH), DEFAULT_GRAPHQL_COST.maxBatch),
     graphqlCostBucketSize: toInteger(nonEmpty(env.GRAPHQL_COST_BUCKET_SIZE), DEFAULT_GRAPHQL_COST.bucketSize),
     graphqlCostRestoreRate: toInteger(nonEmpty(env.GRAPHQL_COST_RESTORE_RATE), DEFAULT_GRAPHQL_COST.restoreRate),
+    subscriptionsMaxPerKey: toInteger(nonEmpty(env.SUBSCRIPTIONS_MAX_PER_KEY), DEFAULT_SUBSCRIPTION_LIMITS.maxPerKey),
+    subscriptionsMaxBuffered: toInteger(nonEmpty(env.SUBSCRIPTIONS_MAX_BUFFERED), DEFAULT_SUBSCRIPTION_LIMITS.maxBuffered),
     metricsPort: toOptionalInteger(nonEmpty(env.METRICS_PORT)),
     metricsHost: nonEmpty(env.METRICS_HOST) ?? DEFAULT_METRICS_HOST,
   });
@@ -275,6 +295,8 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     graphqlMaxBatch,
     graphqlCostBucketSize,
     graphqlCostRestoreRate,
+    subscriptionsMaxPerKey,
+    subscriptionsMaxBuffered,
     metricsPort,
     metricsHost,
     ...rest
@@ -294,7 +316,8 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     bucketSize: graphqlCostBucketSize,
     restoreRate: graphqlCostRestoreRate,
   };
-  const limits = { rateLimitMax, rateLimitWindowSeconds, redisUrl, statementTimeoutMs, requestTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes, maxResponseBytes, graphql };
+  const subscriptions: SubscriptionSettings = { maxPerKey: subscriptionsMaxPerKey, maxBuffered: subscriptionsMaxBuffered };
+  const limits = { rateLimitMax, rateLimitWindowSeconds, redisUrl, statementTimeoutMs, requestTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes, maxResponseBytes, graphql, subscriptions };
   const metrics: MetricsSettings | undefined = metricsPort === undefined ? undefined : { port: metricsPort, host: metricsHost };
   return { config: { ...rest, webhooks, limits, metrics }, problems };
 }

@@ -50,6 +50,15 @@ export interface LimitSettings {
   /** A read's answer (REST GET, GraphQL query) longer than this is refused (RESPONSE_TOO_LARGE); 0 disables. */
   maxResponseBytes: number;
   graphql: GraphQLCostSettings;
+  subscriptions: SubscriptionSettings;
+}
+
+/** The live subscriptions' limits (src/http/subscriptions, src/events/stream, docs/limits.md). */
+export interface SubscriptionSettings {
+  /** Open subscriptions one API key may hold on one server process, over both transports. */
+  maxPerKey: number;
+  /** Events waiting to be sent to one subscription before it is ended as a slow consumer. */
+  maxBuffered: number;
 }
 
 /** The GraphQL cost limits and the per-key budget (src/graphql/cost/, docs/limits.md). */

@@ -100,7 +100,7 @@ export class ContentService {
       const [id] = await nextContentDistributionIds(manager, 1);
       await manager.insert(Content, { status: ContentStatus.DRAFT, ...values, id, organisationId: ctx.organisationId });
       const content = await loadInWorkspace(manager, Content, ctx, id, RESOURCE);
-      await recordEvent(manager, ctx, { type: 'content_created', resourceType: 'content', resourceId: id, payload: { content: toContentRecord(content) } });
+      await recordEvent(manager, ctx, { type: 'content_created', resourceId: id, payload: { content: toContentRecord(content) } });
       return content;
     });
   }
@@ -127,14 +127,12 @@ export class ContentService {
       if (campaignId !== current.campaignId) await moveDistributionsWithContent(manager, ctx, content);
       await recordEvent(manager, ctx, {
         type: 'content_updated',
-        resourceType: 'content',
         resourceId: id,
         payload: { content: toContentRecord(content), changed_fields: changed.map((prop) => contentWire.wireName(prop)) },
       });
       if (content.status !== current.status) {
         await recordEvent(manager, ctx, {
           type: 'post_content_status',
-          resourceType: 'content',
           resourceId: id,
           payload: {
             content_id: id,
@@ -159,7 +157,6 @@ export class ContentService {
       const content = await softDeleteInWorkspace(manager, Content, ctx, id);
       await recordEvent(manager, ctx, {
         type: 'content_deleted',
-        resourceType: 'content',
         resourceId: id,
         payload: { content: toContentRecord(content), deleted: { distributions: cascaded.distributions } },
       });

@@ -21,7 +21,6 @@ export async function moveDistributionsWithContent(manager: EntityManager, ctx: 
   for (const distribution of moved) {
     await recordEvent(manager, ctx, {
       type: 'distribution_updated',
-      resourceType: 'distribution',
       resourceId: distribution.id,
       payload: { distribution: toDistributionRecord(distribution), changed_fields: ['campaign_id'] },
     });

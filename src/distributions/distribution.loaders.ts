@@ -1,12 +1,13 @@
 import type { Services } from '../app/services';
 import type { RequestContext } from '../common/request-context';
 import { projectionKey, type Projection } from '../db/projection';
-import { groupedBy, perKey } from '../graphql/loader-kit';
+import { byId, groupedBy, perKey } from '../graphql/loader-kit';
 import type { Distribution } from './distribution.entity';
 import type DataLoader from 'dataloader';
 import type { MediaItem } from './media-item.entity';
 
 export interface DistributionLoaders {
+  distributionById: DataLoader<number, Distribution | null>;
   /** With `media`, each distribution's media files come in the same statement (their projection). */
   distributionsByContentId(projection: Projection, media?: { projection: Projection }): DataLoader<number, Distribution[]>;
   mediaByDistributionId(projection: Projection): DataLoader<number, MediaItem[]>;
@@ -14,6 +15,7 @@ export interface DistributionLoaders {
 
 export function distributionLoaders(services: Services, ctx: RequestContext): DistributionLoaders {
   return {
+    distributionById: byId((ids: readonly number[]) => services.distributions.findByIds(ctx, ids)),
     distributionsByContentId: perKey(
       (projection: Projection, media?: { projection: Projection }) => `${projectionKey(projection)}|${media ? projectionKey(media.projection) : '-'}`,
       (projection: Projection, media?: { projection: Projection }) =>

@@ -246,15 +246,14 @@ export class DistributionService {
     if (added.length > 0) await recordEvent(manager, ctx, this.mediaAdded(saved, (saved.mediaLibrary ?? []).filter((media) => added.includes(media.id))));
   }
 
-  private event(type: EventType, distribution: Distribution): DomainEvent {
-    return { type, resourceType: 'distribution', resourceId: distribution.id, payload: { distribution: toDistributionRecord(distribution) } };
+  private event<T extends EventType>(type: T, distribution: Distribution) {
+    return { type, resourceId: distribution.id, payload: { distribution: toDistributionRecord(distribution) } };
   }
 
   /** `campaign_media_added` (spec §6): media reached a campaign through one of its distributions. */
-  private mediaAdded(distribution: Distribution, media: MediaItem[]): DomainEvent {
+  private mediaAdded(distribution: Distribution, media: MediaItem[]): DomainEvent<'campaign_media_added'> {
     return {
       type: 'campaign_media_added',
-      resourceType: 'campaign',
       resourceId: distribution.campaignId,
       payload: {
         campaign_id: distribution.campaignId,

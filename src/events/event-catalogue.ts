@@ -1,95 +1,132 @@
+import { type Static, type TObject, Type } from '@sinclair/typebox';
+import { campaignStatuses } from '../campaigns/campaign-status';
+import { contentStatuses } from '../contents/content-status';
+import { CLOSED, deletedPayload, ID, recordPayload, statusOf, TIMESTAMP, updatedPayload } from './event-payload-schemas';
+import { MEDIA_ENTRY } from './event-record-schemas';
+
 /**
  * Every event type the service emits, with what it means and the shape of its payload (the
  * `data` of a delivered envelope). Subscriptions are checked against this list, the docs and
- * `GET /v2/libraries/event-types` are made from it, and `recordEvent` only accepts its names.
+ * `GET /v2/libraries/event-types` are made from it, and `recordEvent` only accepts its names,
+ * each with the payload its `payloadSchema` declares.
  */
 export interface EventTypeSpec {
-  /** `resource_type` of the event: what kind of record `resource_id` names. */
+  /** `resource_type` of the event: what kind of record `resource_id` names (recordEvent files it). */
   resource: string;
   description: string;
   /** The payload, written as a shape: `<campaign record>` stands for the v2 record of that resource. */
   payload: string;
+  /**
+   * The payload as JSON Schema (always an object): served to partners, its static type demanded by
+   * recordEvent. `TObject`, not `TSchema`: checking the catalogue against `TSchema` makes the
+   * compiler expand each schema's static type too deep (TS2589).
+   */
+  payloadSchema: TObject;
 }
 
 const created = (record: string): string => `{"${record}": <${record} record>}`;
 const updated = (record: string): string => `{"${record}": <${record} record>, "changed_fields": [string]}`;
 
 export const EVENT_CATALOGUE = {
-  advertiser_account_created: { resource: 'advertiser_account', description: 'An advertiser account was created.', payload: created('advertiser_account') },
+  advertiser_account_created: { resource: 'advertiser_account', description: 'An advertiser account was created.', payload: created('advertiser_account'), payloadSchema: recordPayload('advertiser_account') },
   advertiser_account_updated: {
     resource: 'advertiser_account',
     description: 'An advertiser account changed (also when its primary contact was deleted: `changed_fields` is `["primary_contact_id"]`).',
     payload: updated('advertiser_account'),
+    payloadSchema: updatedPayload('advertiser_account'),
   },
   advertiser_account_deleted: {
     resource: 'advertiser_account',
     description: 'An advertiser account was deleted, with its members.',
     payload: '{"advertiser_account": <advertiser_account record>, "deleted": {"members": [integer]}}',
+    payloadSchema: deletedPayload('advertiser_account', ['members']),
   },
-  member_created: { resource: 'member', description: 'A member was added to an advertiser account.', payload: created('member') },
-  member_updated: { resource: 'member', description: 'A member changed (a new password is named in `changed_fields`, never sent).', payload: updated('member') },
-  member_deleted: { resource: 'member', description: 'A member was deleted.', payload: created('member') },
-  user_created: { resource: 'user', description: 'An organisation user was created.', payload: created('user') },
-  user_updated: { resource: 'user', description: 'An organisation user changed.', payload: updated('user') },
-  user_deleted: { resource: 'user', description: 'An organisation user was deleted.', payload: created('user') },
-  publisher_profile_created: { resource: 'publisher_profile', description: 'A publisher profile was created (by an operator).', payload: created('publisher_profile') },
-  publisher_profile_deleted: { resource: 'publisher_profile', description: 'A publisher profile was deleted, with its titles.', payload: created('publisher_profile') },
-  campaign_created: { resource: 'campaign', description: 'A campaign was created.', payload: created('campaign') },
-  campaign_updated: { resource: 'campaign', description: 'A campaign changed.', payload: updated('campaign') },
+  member_created: { resource: 'member', description: 'A member was added to an advertiser account.', payload: created('member'), payloadSchema: recordPayload('member') },
+  member_updated: { resource: 'member', description: 'A member changed (a new password is named in `changed_fields`, never sent).', payload: updated('member'), payloadSchema: updatedPayload('member') },
+  member_deleted: { resource: 'member', description: 'A member was deleted.', payload: created('member'), payloadSchema: recordPayload('member') },
+  user_created: { resource: 'user', description: 'An organisation user was created.', payload: created('user'), payloadSchema: recordPayload('user') },
+  user_updated: { resource: 'user', description: 'An organisation user changed.', payload: updated('user'), payloadSchema: updatedPayload('user') },
+  user_deleted: { resource: 'user', description: 'An organisation user was deleted.', payload: created('user'), payloadSchema: recordPayload('user') },
+  publisher_profile_created: { resource: 'publisher_profile', description: 'A publisher profile was created (by an operator).', payload: created('publisher_profile'), payloadSchema: recordPayload('publisher_profile') },
+  publisher_profile_deleted: { resource: 'publisher_profile', description: 'A publisher profile was deleted, with its titles.', payload: created('publisher_profile'), payloadSchema: recordPayload('publisher_profile') },
+  campaign_created: { resource: 'campaign', description: 'A campaign was created.', payload: created('campaign'), payloadSchema: recordPayload('campaign') },
+  campaign_updated: { resource: 'campaign', description: 'A campaign changed.', payload: updated('campaign'), payloadSchema: updatedPayload('campaign') },
   campaign_deleted: {
     resource: 'campaign',
     description: 'A campaign was deleted, with its phases, contents and distributions.',
     payload: '{"campaign": <campaign record>, "deleted": {"phases": [integer], "contents": [integer], "distributions": [integer]}}',
+    payloadSchema: deletedPayload('campaign', ['phases', 'contents', 'distributions']),
   },
   campaign_media_added: {
     resource: 'campaign',
     description: "Media files were added to one of the campaign's distributions.",
     payload: '{"campaign_id": integer, "content_id": integer, "distribution_id": integer, "media": [<media entry>]}',
+    // Only the entries this write added; never recorded for none.
+    payloadSchema: Type.Object({ campaign_id: ID, content_id: ID, distribution_id: ID, media: Type.Array(MEDIA_ENTRY, { minItems: 1 }) }, CLOSED),
   },
-  phase_created: { resource: 'phase', description: 'A phase was created.', payload: created('phase') },
-  phase_updated: { resource: 'phase', description: 'A phase changed.', payload: updated('phase') },
+  phase_created: { resource: 'phase', description: 'A phase was created.', payload: created('phase'), payloadSchema: recordPayload('phase') },
+  phase_updated: { resource: 'phase', description: 'A phase changed.', payload: updated('phase'), payloadSchema: updatedPayload('phase') },
   phase_deleted: {
     resource: 'phase',
     description: 'A phase was deleted, with its contents and their distributions.',
     payload: '{"phase": <phase record>, "deleted": {"contents": [integer], "distributions": [integer]}}',
+    payloadSchema: deletedPayload('phase', ['contents', 'distributions']),
   },
-  content_created: { resource: 'content', description: 'A content piece was created.', payload: created('content') },
-  content_updated: { resource: 'content', description: 'A content piece changed.', payload: updated('content') },
+  content_created: { resource: 'content', description: 'A content piece was created.', payload: created('content'), payloadSchema: recordPayload('content') },
+  content_updated: { resource: 'content', description: 'A content piece changed.', payload: updated('content'), payloadSchema: updatedPayload('content') },
   content_deleted: {
     resource: 'content',
     description: 'A content piece was deleted, with its distributions.',
     payload: '{"content": <content record>, "deleted": {"distributions": [integer]}}',
+    payloadSchema: deletedPayload('content', ['distributions']),
   },
-  distribution_created: { resource: 'distribution', description: 'A distribution was created.', payload: created('distribution') },
+  distribution_created: { resource: 'distribution', description: 'A distribution was created.', payload: created('distribution'), payloadSchema: recordPayload('distribution') },
   distribution_updated: {
     resource: 'distribution',
     description: 'A distribution changed (also when its content piece moved to another campaign).',
     payload: updated('distribution'),
+    payloadSchema: updatedPayload('distribution'),
   },
-  distribution_deleted: { resource: 'distribution', description: 'A distribution was deleted.', payload: created('distribution') },
+  distribution_deleted: { resource: 'distribution', description: 'A distribution was deleted.', payload: created('distribution'), payloadSchema: recordPayload('distribution') },
   post_campaign_status: {
     resource: 'campaign',
     description: "A campaign's status changed (spec §6 notification; request schema in docs/webhooks.md).",
     payload: '{"campaign_id": integer, "campaign_status": integer, "previous_campaign_status": integer, "changed_at": string}',
+    payloadSchema: Type.Object(
+      { campaign_id: ID, campaign_status: statusOf(campaignStatuses), previous_campaign_status: statusOf(campaignStatuses), changed_at: TIMESTAMP },
+      CLOSED,
+    ),
   },
   post_content_status: {
     resource: 'content',
     description: "A content piece's status changed (spec §6 notification; request schema in docs/webhooks.md).",
     payload: '{"content_id": integer, "campaign_id": integer, "phase_id": integer, "status": integer, "previous_status": integer, "changed_at": string}',
+    payloadSchema: Type.Object(
+      { content_id: ID, campaign_id: ID, phase_id: ID, status: statusOf(contentStatuses), previous_status: statusOf(contentStatuses), changed_at: TIMESTAMP },
+      CLOSED,
+    ),
   },
   webhook_disabled: {
     resource: 'webhook',
     description: 'A webhook was switched off by the service: its receiver answered 410, or it failed for 5 days in a row.',
     payload: '{"webhook_id": integer, "reason": string}',
+    payloadSchema: Type.Object({ webhook_id: ID, reason: Type.String({ minLength: 1 }) }, CLOSED),
   },
   ping: {
     resource: 'webhook',
     description: 'A test event, sent to one webhook when asked (`POST /v2/webhooks/{id}/test`); never sent to subscriptions.',
     payload: '{"webhook_id": integer, "message": string}',
+    payloadSchema: Type.Object({ webhook_id: ID, message: Type.String() }, CLOSED),
   },
 } as const satisfies Record<string, EventTypeSpec>;
 
 export type EventType = keyof typeof EVENT_CATALOGUE;
+
+/** The kinds of record events are about (`resource_type`): `campaign`, `content`… */
+export type EventResourceType = (typeof EVENT_CATALOGUE)[EventType]['resource'];
+
+/** What `recordEvent` must be given as the payload of a `T` event. */
+export type EventPayload<T extends EventType> = Static<(typeof EVENT_CATALOGUE)[T]['payloadSchema']>;
 
 export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];
 
@@ -103,6 +140,30 @@ export const EVENT_TYPES_LIBRARY = {
   description: 'Event types: what `events` of a webhook may name, and `type` of a delivered or pulled event.',
 } as const;
 
-export function eventTypeEntries(): { name: EventType; resource: string; description: string; payload: string; subscribable: boolean }[] {
-  return EVENT_TYPES.map((name) => ({ name, ...EVENT_CATALOGUE[name], subscribable: SUBSCRIBABLE_EVENT_TYPES.includes(name) }));
+/**
+ * A type's payload schema as partners get it: plain JSON (TypeBox marks its schemas with symbol
+ * keys) stating its dialect, the one the OpenAPI document uses. Made once: the catalogue is fixed.
+ */
+const SERVED_PAYLOAD_SCHEMAS = new Map(
+  EVENT_TYPES.map((name) => [name, { $schema: 'https://json-schema.org/draft/2020-12/schema', ...(JSON.parse(JSON.stringify(EVENT_CATALOGUE[name].payloadSchema)) as Record<string, unknown>) }]),
+);
+
+export function payloadJsonSchema(type: EventType): Record<string, unknown> {
+  return SERVED_PAYLOAD_SCHEMAS.get(type)!;
+}
+
+export interface EventTypeEntryValues {
+  name: EventType;
+  resource: string;
+  description: string;
+  payload: string;
+  payloadSchema: Record<string, unknown>;
+  subscribable: boolean;
+}
+
+export function eventTypeEntries(): EventTypeEntryValues[] {
+  return EVENT_TYPES.map((name) => {
+    const { resource, description, payload } = EVENT_CATALOGUE[name];
+    return { name, resource, description, payload, payloadSchema: payloadJsonSchema(name), subscribable: SUBSCRIBABLE_EVENT_TYPES.includes(name) };
+  });
 }

@@ -4,6 +4,7 @@ import { listTypes } from '../graphql/lists/list-types';
 import { DateTimeScalar, JSONObjectScalar } from '../graphql/scalars';
 import type { OutboxEvent } from '../outbox/outbox-event.entity';
 import { eventList } from './event.list';
+import { streamCursorOf } from './stream/stream-cursor';
 
 /**
  * An event as the feed shows it. A class of its own rather than fields on OutboxEvent: the feed
@@ -11,7 +12,7 @@ import { eventList } from './event.list';
  * request id are the service's business.
  */
 @ObjectType('Event', {
-  description: 'An event of the workspace: exactly the envelope a webhook delivery POSTs (`id`, `type`, `created_at`, `organization_code`, `data`), in camelCase.',
+  description: 'An event of the workspace: exactly the envelope a webhook delivery POSTs (`id`, `type`, `created_at`, `organization_code`, `cursor`, `data`), in camelCase, and the record it is about as it is now.',
 })
 export class FeedEvent {
   @Field(() => ID, { description: 'Also the `webhook-id` header of its deliveries: de-duplicate by it.' })
@@ -26,12 +27,28 @@ export class FeedEvent {
   @Field({ description: 'The workspace the event belongs to, as in the delivered envelope.' })
   organizationCode!: string;
 
-  @Field(() => JSONObjectScalar, { description: 'The payload; its shape per type is `EventType.payload`.' })
+  @Field({ description: "The event's position in the change stream (commit order): resume `eventStream` or the `events` subscription with `after` set to it." })
+  cursor!: string;
+
+  @Field(() => JSONObjectScalar, { description: 'The payload; its shape per type is `EventType.payload` (and `EventType.payloadSchema`).' })
   data!: Record<string, unknown>;
+
+  /** What the event is about (`Event.resource`, src/app/event-resources.ts); not fields of their own. */
+  resourceType!: string;
+  resourceId!: number;
 }
 
 export function toFeedEvent(event: OutboxEvent, organizationCode: string): FeedEvent {
-  return Object.assign(new FeedEvent(), { id: event.id, type: event.eventType, createdAt: event.createdAt, organizationCode, data: event.payload });
+  return Object.assign(new FeedEvent(), {
+    id: event.id,
+    type: event.eventType,
+    createdAt: event.createdAt,
+    organizationCode,
+    cursor: streamCursorOf(event),
+    data: event.payload,
+    resourceType: event.resourceType,
+    resourceId: event.resourceId,
+  });
 }
 
 export const EventConnection = ConnectionType('Event', FeedEvent);
@@ -50,6 +67,11 @@ export class EventTypeEntry {
 
   @Field({ description: 'The shape of `Event.data`, written out: `<campaign record>` stands for the v2 record of that resource.' })
   payload!: string;
+
+  @Field(() => JSONObjectScalar, {
+    description: 'The JSON Schema (2020-12) of `Event.data` for this type, every record in it spelled out: validate a received payload against it, or generate types from it.',
+  })
+  payloadSchema!: Record<string, unknown>;
 
   @Field({ description: 'False for `ping`, which only `webhookTest` sends.' })
   subscribable!: boolean;

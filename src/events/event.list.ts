@@ -5,7 +5,10 @@ import { EVENT_TYPES } from './event-catalogue';
 
 const TYPE_MESSAGE = 'must name an event type of the catalogue (GET /v2/libraries/event-types)';
 
-/** The event feed of both faces (GraphQL `events`, `GET /v2/events`): newest first, always. */
+/**
+ * The event feed of both faces (GraphQL `events`, `GET /v2/events`): newest first, always. Its
+ * filters also narrow the change stream and the subscriptions, which match them in memory.
+ */
 export const eventList = defineList({
   name: 'Event',
   records: 'events',
@@ -21,6 +24,7 @@ export const eventList = defineList({
       schema: { type: 'string', enum: [...EVENT_TYPES] },
       check: (value) => ((EVENT_TYPES as readonly unknown[]).includes(value) ? undefined : TYPE_MESSAGE),
       where: (alias, value, param) => ({ sql: `${alias}.eventType = :${param}`, parameters: { [param]: value } }),
+      matches: (event, value) => event.eventType === value,
     }),
     resourceType: custom({
       type: { scalar: 'String' },
@@ -30,6 +34,7 @@ export const eventList = defineList({
       schema: { type: 'string', maxLength: 64 },
       check: (value) => (typeof value === 'string' && value.length <= 64 ? undefined : 'must be a string of at most 64 characters'),
       where: (alias, value, param) => ({ sql: `${alias}.resourceType = :${param}`, parameters: { [param]: value } }),
+      matches: (event, value) => event.resourceType === value,
     }),
     resourceId: recordId({ property: 'resourceId', description: 'Only events about the record with this id (with `resourceType`).', rest: 'resource_id', restDescription: 'Only events about the record with this id (with `resource_type`).' }),
     createdAfter: custom({
@@ -38,6 +43,7 @@ export const eventList = defineList({
       schema: { type: 'string' },
       check: (value) => (isInstant(value) ? undefined : INSTANT_MESSAGE),
       where: (alias, value, param) => ({ sql: `${alias}.createdAt > CAST(:${param} AS timestamptz)`, parameters: { [param]: instantText(value as string) } }),
+      matches: (event, value) => event.createdAt instanceof Date && event.createdAt.getTime() > new Date(instantText(value as string)).getTime(),
     }),
   },
 });

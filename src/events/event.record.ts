@@ -1,13 +1,14 @@
 import { type JsonSchema, objectOf } from '../common/json-schema';
 import type { OutboxEvent } from '../outbox/outbox-event.entity';
+import { streamCursorOf } from './stream/stream-cursor';
 import { EVENT_TYPES } from './event-catalogue';
 
 /**
- * An event as the feed shows it: exactly the envelope a webhook delivery POSTs
- * (`id`, `type`, `created_at`, `organization_code`, `data`), so one handler serves both.
+ * An event as the feed and the stream show it: exactly the envelope a webhook delivery POSTs
+ * (`id`, `type`, `created_at`, `organization_code`, `cursor`, `data`), so one handler serves all.
  */
 export function toEventRecord(event: OutboxEvent, organizationCode: string): Record<string, unknown> {
-  return { id: Number(event.id), type: event.eventType, created_at: event.createdAt.toISOString(), organization_code: organizationCode, data: event.payload };
+  return { id: Number(event.id), type: event.eventType, created_at: event.createdAt.toISOString(), organization_code: organizationCode, cursor: streamCursorOf(event), data: event.payload };
 }
 
 /** The JSON Schema of `toEventRecord`'s answer. */
@@ -18,6 +19,7 @@ export const EVENT_RECORD_SCHEMA: JsonSchema = {
     type: { type: 'string', enum: [...EVENT_TYPES] },
     created_at: { type: 'string', format: 'date-time' },
     organization_code: { type: 'string', description: "The workspace's code." },
+    cursor: { type: 'string', description: "The event's position in the change stream (commit order): resume `GET /v2/events/stream?after=` from it." },
     data: { type: 'object', description: 'The payload, shaped as the `payload` of its type in `GET /v2/libraries/event-types`.' },
   }),
 };

@@ -17,11 +17,16 @@ export function graphqlHttpStatusOf(code: ErrorCode): number {
       return 409;
     case ErrorCode.RATE_LIMITED:
     case ErrorCode.THROTTLED:
+    case ErrorCode.TOO_MANY_SUBSCRIPTIONS:
       return 429;
     case ErrorCode.SERVICE_UNAVAILABLE:
       return 503;
     case ErrorCode.INTERNAL_SERVER_ERROR:
       return 500;
+    case ErrorCode.CURSOR_EXPIRED:
+      return 410;
+    case ErrorCode.SLOW_CONSUMER:
+      return 400;
     // Apollo answers unusable variables 400, unlike REST's 422 for a field that breaks a rule.
     case ErrorCode.BAD_USER_INPUT:
     case ErrorCode.BAD_REQUEST:

@@ -61,7 +61,7 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     if (original instanceof ValidationFailedError) {
       return { ...base, message: original.message, extensions: { code: original.code, fieldErrors: original.fieldErrors } };
     }
-    if (original instanceof DomainError) return { ...base, message: original.message, extensions: { code: original.code } };
+    if (original instanceof DomainError) return { ...base, message: original.message, extensions: { ...original.details, code: original.code } };
     if (isDatabaseUnavailable(original)) return { ...base, message: SERVICE_UNAVAILABLE_MESSAGE, extensions: { code: ErrorCode.SERVICE_UNAVAILABLE } };
     if (isUncodedRequestRefusal(original)) {
       return { ...base, message: REFUSAL_MESSAGES[formatted.message] ?? formatted.message, extensions: { code: ErrorCode.BAD_REQUEST } };

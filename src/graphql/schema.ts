@@ -1,6 +1,19 @@
 import 'reflect-metadata';
 import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
-import { buildSchema, type BuildSchemaOptions } from 'type-graphql';
+import { buildSchema, buildSchemaSync, type BuildSchemaOptions, type PubSub } from 'type-graphql';
+
+/**
+ * type-graphql wants a PubSub as soon as a schema has subscriptions, though ours name their own
+ * source (`@Subscription({ subscribe })`: the event hub, src/events/stream) and no topic is used.
+ */
+const NO_TOPICS: PubSub = {
+  publish() {
+    throw new Error('subscriptions declare their source (subscribe); there are no topics to publish to');
+  },
+  subscribe() {
+    throw new Error('subscriptions declare their source (subscribe); there are no topics to subscribe to');
+  },
+};
 
 /** The resolver classes a schema is built from: the application's are RESOLVERS (src/app/resolvers.ts). */
 export type ResolverClasses = BuildSchemaOptions['resolvers'];
@@ -10,7 +23,14 @@ export type ResolverClasses = BuildSchemaOptions['resolvers'];
  * faces, so refusals look the same on REST and GraphQL.
  */
 export async function createSchema(resolvers: ResolverClasses): Promise<GraphQLSchema> {
-  const schema = await buildSchema({ resolvers, validate: false, emitSchemaFile: false });
+  const schema = await buildSchema({ resolvers, validate: false, emitSchemaFile: false, pubSub: NO_TOPICS });
+  describeRootTypes(schema);
+  return schema;
+}
+
+/** The same schema, built synchronously (for code that cannot wait: jest collects tests before any hook runs). */
+export function createSchemaSync(resolvers: ResolverClasses): GraphQLSchema {
+  const schema = buildSchemaSync({ resolvers, validate: false, emitSchemaFile: false, pubSub: NO_TOPICS });
   describeRootTypes(schema);
   return schema;
 }
@@ -30,6 +50,11 @@ function describeRootTypes(schema: GraphQLSchema): void {
   if (mutation) {
     mutation.description =
       "Writes to the API key's workspace. Expected refusals come back in each payload's `userErrors`, with nothing changed; an `Idempotency-Key` header makes a retry safe.";
+  }
+  const subscription = schema.getSubscriptionType();
+  if (subscription) {
+    subscription.description =
+      "Live changes of the API key's workspace, over WebSocket (graphql-transport-ws on /graphql, the key in `connectionParams`) or Server-Sent Events (/graphql/stream).";
   }
 }
 

@@ -18,11 +18,17 @@ export function httpStatusOf(code: ErrorCode): number {
       return 409;
     case ErrorCode.RATE_LIMITED:
     case ErrorCode.THROTTLED:
+    case ErrorCode.TOO_MANY_SUBSCRIPTIONS:
       return 429;
     case ErrorCode.SERVICE_UNAVAILABLE:
       return 503;
     case ErrorCode.INTERNAL_SERVER_ERROR:
       return 500;
+    case ErrorCode.CURSOR_EXPIRED:
+      return 410;
+    // Subscriptions only (GraphQL): as the client error it is.
+    case ErrorCode.SLOW_CONSUMER:
+      return 400;
     case ErrorCode.BAD_REQUEST:
     case ErrorCode.QUERY_TOO_COMPLEX:
     case ErrorCode.QUERY_TOO_DEEP:

@@ -52,7 +52,7 @@ function pathOf(target: string): string {
 }
 
 export function isGraphQLTarget(target: string | undefined): boolean {
-  return target !== undefined && /^\/graphql\/?$/.test(pathOf(target));
+  return target !== undefined && /^\/graphql(?:\/stream)?\/?$/.test(pathOf(target));
 }
 
 /**

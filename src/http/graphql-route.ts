@@ -1,6 +1,7 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from '@as-integrations/fastify';
+import type { WebsocketHandler } from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { FastifyBaseLogger as Logger } from 'fastify';
@@ -77,6 +78,8 @@ export interface GraphQLOptions {
   metrics?: AppMetrics;
   /** The explorer page sent to a browser opening /graphql (src/http/explorer); without it, Apollo answers such a GET with a 400. */
   explorer?: ExplorerPage;
+  /** graphql-ws on the same path (src/http/subscriptions): a GET that upgrades to a WebSocket. */
+  wsHandler?: WebsocketHandler;
 }
 
 export async function registerGraphQL(
@@ -123,31 +126,31 @@ export async function registerGraphQL(
       return { request: ctx, services, loaders: options.loaders(services, ctx) };
     },
   });
-  // Apollo's handler answers a string.
-  app.route<{ Reply: string }>({
-    url: '/graphql',
-    method: ['GET', 'POST', 'OPTIONS'],
-    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-      // The explorer page needs no key; without an explorer, a browser's GET is a GraphQL request like any other.
-      if (request.method === 'OPTIONS' || (options.explorer && wantsLandingPage(request))) return;
-      await requireKey(request, reply);
-      const refused = refuseOversizedBatch(request, reply, costLimits.maxBatch);
-      if (refused) return refused;
-      // Mutations only; a query's Idempotency-Key is ignored (src/http/idempotency).
-      return idempotency(request, reply);
-    },
-    onSend: idempotencyOnSend(services.idempotencyKeys),
-    // The page is sent here, not in the preHandler, so that it is counted by the rate limiter like before.
-    async handler(request, reply) {
-      if (!options.explorer || !wantsLandingPage(request)) {
-        const answer = await apolloHandler.call(this, request, reply);
-        // A batch's results (an array) each carry their own errors (graphql-batch.ts).
-        if (typeof answer === 'string' && answer.startsWith('[')) void reply.code(batchAnswerStatus(request, reply.statusCode));
-        return answer;
-      }
-      // Sent by the explorer (reply.sent): nothing to return.
-      await options.explorer.send(request, reply);
-    },
-  });
+  // The explorer page needs no key; without an explorer, a browser's GET is a GraphQL request like any other.
+  // A WebSocket's key comes in its connection_init (src/http/subscriptions).
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    if (request.method === 'OPTIONS' || request.ws || (options.explorer && wantsLandingPage(request))) return;
+    await requireKey(request, reply);
+    const refused = refuseOversizedBatch(request, reply, costLimits.maxBatch);
+    if (refused) return refused;
+    // Mutations only; a query's Idempotency-Key is ignored (src/http/idempotency).
+    return idempotency(request, reply);
+  };
+  const onSend = idempotencyOnSend(services.idempotencyKeys);
+  // The page is sent here, not in the preHandler, so that it is counted by the rate limiter like before.
+  async function handler(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<string | void> {
+    if (!options.explorer || !wantsLandingPage(request)) {
+      // Apollo's handler answers a string.
+      const answer = await apolloHandler.call(this, request as FastifyRequest<{ Reply: string }>, reply as FastifyReply<{ Reply: string }>);
+      // A batch's results (an array) each carry their own errors (graphql-batch.ts).
+      if (typeof answer === 'string' && answer.startsWith('[')) void reply.code(batchAnswerStatus(request, reply.statusCode));
+      return answer;
+    }
+    // Sent by the explorer (reply.sent): nothing to return.
+    await options.explorer.send(request, reply);
+  }
+  // A WebSocket may only upgrade a GET route, hence two routes.
+  app.route({ url: '/graphql', method: ['POST', 'OPTIONS'], preHandler, onSend, handler });
+  app.route({ url: '/graphql', method: 'GET', preHandler, onSend, handler, wsHandler: options.wsHandler });
   return apollo;
 }

@@ -23,6 +23,7 @@ import { registerUnderPressure } from './limits/under-pressure';
 import type { Readiness } from './readiness';
 import { registerOpenApi } from './rest/openapi/register-openapi';
 import { registerDeclaredRoutes, type V2Route } from './rest/v2-route';
+import { registerSubscriptions } from './subscriptions/register-subscriptions';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -116,6 +117,10 @@ export async function buildServer({ config, logger, services, routes, resolvers,
   const schema = await createSchema(resolvers);
   // The landing page, the explorer's assets and the schema, without a key; /graphql sends the explorer page (src/http/explorer).
   const explorer = registerExplorer(app, { schema, publicUrl: config.publicUrl, withSandbox: config.nodeEnv !== 'production' });
-  await registerGraphQL(app, schema, services, config.nodeEnv === 'production', { loaders, costLimits: costLimitsOf(limits.graphql), metrics, explorer });
+  const production = config.nodeEnv === 'production';
+  const costLimits = costLimitsOf(limits.graphql);
+  // Before /graphql is routed: its GET also upgrades to graphql-ws.
+  const wsHandler = await registerSubscriptions(app, { schema, services, loaders, costLimits, settings: limits.subscriptions, production, metrics });
+  await registerGraphQL(app, schema, services, production, { loaders, costLimits, metrics, explorer, wsHandler });
   return app;
 }

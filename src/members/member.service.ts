@@ -1,7 +1,7 @@
 import type { EventType } from '../events/event-catalogue';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
-import { advertiserAccountEvent } from '../advertiser-accounts/advertiser-account.record';
+import { toAdvertiserAccountRecord } from '../advertiser-accounts/advertiser-account.record';
 import { changedProperties } from '../common/changes';
 import { emailAddress } from '../common/email-address';
 import { ValidationFailedError } from '../common/errors';
@@ -152,7 +152,11 @@ export class MemberService {
       .execute();
     if (!released.affected) return;
     const account = await loadInWorkspace(manager, AdvertiserAccount, ctx, member.advertiserAccountId, 'Advertiser account');
-    await recordEvent(manager, ctx, advertiserAccountEvent('advertiser_account_updated', account, ctx, { changed_fields: ['primary_contact_id'] }));
+    await recordEvent(manager, ctx, {
+      type: 'advertiser_account_updated',
+      resourceId: account.id,
+      payload: { advertiser_account: toAdvertiserAccountRecord(account, ctx), changed_fields: ['primary_contact_id'] },
+    });
   }
 
   /** The account must be a live account of this workspace (422 on the field otherwise), held until commit. */
@@ -163,8 +167,8 @@ export class MemberService {
   }
 
 
-  private event(type: EventType, member: Member) {
-    return { type, resourceType: 'member', resourceId: member.id, payload: { member: toMemberRecord(member) } };
+  private event<T extends EventType>(type: T, member: Member) {
+    return { type, resourceId: member.id, payload: { member: toMemberRecord(member) } };
   }
 }
 

@@ -5,12 +5,14 @@ import { type BacklogMetricsOptions, registerBacklogMetrics } from './backlog-me
 import { type GraphQLInstruments, graphqlInstruments } from './graphql-metrics';
 import { type HttpInstruments, httpInstruments } from './http-metrics';
 import { registerPoolMetrics } from './pool-metrics';
+import { type SubscriptionInstruments, subscriptionInstruments } from './subscription-metrics';
 
 /** One app's metrics: what the partner server's hooks and Apollo plugin record into, and what /metrics serves. */
 export interface AppMetrics {
   registry: Registry;
   http: HttpInstruments;
   graphql: GraphQLInstruments;
+  subscriptions: SubscriptionInstruments;
 }
 
 /**
@@ -22,5 +24,5 @@ export function createMetrics(dataSource: DataSource, logger: Logger, backlog: B
   collectDefaultMetrics({ register: registry });
   registerPoolMetrics(registry, dataSource);
   registerBacklogMetrics(registry, dataSource, logger, backlog);
-  return { registry, http: httpInstruments(registry), graphql: graphqlInstruments(registry) };
+  return { registry, http: httpInstruments(registry), graphql: graphqlInstruments(registry), subscriptions: subscriptionInstruments(registry) };
 }

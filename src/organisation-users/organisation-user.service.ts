@@ -107,8 +107,8 @@ export class OrganisationUserService {
   }
 
 
-  private event(type: EventType, user: OrganisationUser, ctx: RequestContext) {
-    return { type, resourceType: 'user', resourceId: user.id, payload: { user: toUserRecord(user, ctx) } };
+  private event<T extends EventType>(type: T, user: OrganisationUser, ctx: RequestContext) {
+    return { type, resourceId: user.id, payload: { user: toUserRecord(user, ctx) } };
   }
 }
 

@@ -10,6 +10,9 @@ import { Organisation } from '../organisations/organisation.entity';
 @Index(['organisationId', 'resourceType', 'resourceId', 'id'])
 @Index('IDX_outbox_events_unrelayed', ['id'], { where: '"relayed_at" IS NULL' })
 @Index(['createdAt'])
+// The change stream's order (src/events/stream): by writing transaction, then id.
+@Index(['organisationId', 'txid', 'id'])
+@Index('IDX_outbox_events_txid', ['txid', 'id'])
 export class OutboxEvent {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
@@ -39,6 +42,14 @@ export class OutboxEvent {
 
   @CreateDateColumn({ type: 'timestamptz', precision: 3 })
   createdAt!: Date;
+
+  /**
+   * The id of the transaction that wrote the event (`pg_current_xact_id()`, as a bigint). Events
+   * are streamed in (txid, id) order, and only once every transaction below them has ended
+   * (src/events/stream/committed-events.ts), so a cursor never has an event commit behind it.
+   */
+  @Column({ type: 'bigint', default: () => 'outbox_txid()' })
+  txid!: string;
 
   /** When the webhook relay turned the event into deliveries; null until then. */
   @Column({ type: 'timestamptz', precision: 3, nullable: true })

@@ -1,14 +1,15 @@
 import type { EntityManager } from 'typeorm';
 import type { RequestContext } from '../common/request-context';
-import type { EventType } from '../events/event-catalogue';
+import { EVENT_CATALOGUE, type EventPayload, type EventType } from '../events/event-catalogue';
 import { OutboxEvent } from './outbox-event.entity';
 
-export interface DomainEvent {
-  type: EventType;
-  resourceType: string;
-  resourceId: number;
-  payload: Record<string, unknown>;
-}
+/**
+ * An event of one type, with the payload its catalogue entry declares. The union over every type
+ * (not a generic `T`) is what makes a mismatch fail to compile: a `type` wider than one literal
+ * would otherwise admit the payload of any type. The resource type is the catalogue's, not the
+ * caller's.
+ */
+export type DomainEvent<T extends EventType = EventType> = { [K in T]: { type: K; resourceId: number; payload: EventPayload<K> } }[T];
 
 /** Whose event it is, and the request that caused it (none for the worker's own events). */
 export type EventOrigin = Pick<RequestContext, 'organisationId'> & { requestId: string | null };
@@ -22,7 +23,7 @@ export async function recordEvent(manager: EntityManager, ctx: EventOrigin, even
   const row = manager.create(OutboxEvent, {
     organisationId: ctx.organisationId,
     eventType: event.type,
-    resourceType: event.resourceType,
+    resourceType: EVENT_CATALOGUE[event.type].resource,
     resourceId: event.resourceId,
     requestId: ctx.requestId,
     // An event delivered directly to one webhook (a test ping) is not fanned out by the relay.
@@ -32,3 +33,6 @@ export async function recordEvent(manager: EntityManager, ctx: EventOrigin, even
   await manager.save(row);
   return row;
 }
+
+/** The notification channel every commit of outbox events wakes (a trigger, migration 1763810000000-Webhooks). */
+export const OUTBOX_CHANNEL = 'outbox_events';

@@ -80,7 +80,7 @@ export class PhaseService {
           organisationId: ctx.organisationId,
         });
         const phase = await loadInWorkspace(manager, Phase, ctx, inserted.identifiers[0].id as number, RESOURCE);
-        await recordEvent(manager, ctx, { type: 'phase_created', resourceType: 'phase', resourceId: phase.id, payload: { phase: toPhaseRecord(phase) } });
+        await recordEvent(manager, ctx, { type: 'phase_created', resourceId: phase.id, payload: { phase: toPhaseRecord(phase) } });
         created.push(phase);
       }
       return created;
@@ -114,7 +114,6 @@ export class PhaseService {
       const phase = await loadInWorkspace(manager, Phase, ctx, id, RESOURCE);
       await recordEvent(manager, ctx, {
         type: 'phase_updated',
-        resourceType: 'phase',
         resourceId: id,
         payload: { phase: toPhaseRecord(phase), changed_fields: changed.map((prop) => phaseWire.wireName(prop)) },
       });
@@ -131,7 +130,6 @@ export class PhaseService {
       const phase = await softDeleteInWorkspace(manager, Phase, ctx, id);
       await recordEvent(manager, ctx, {
         type: 'phase_deleted',
-        resourceType: 'phase',
         resourceId: id,
         payload: { phase: toPhaseRecord(phase), deleted: { contents: cascaded.contents, distributions: cascaded.distributions } },
       });

@@ -117,7 +117,7 @@ export class PublisherProfileService {
   }
 
 
-  private event(type: EventType, { profile, titles }: PublisherProfileWithTitles, ctx: RequestContext) {
-    return { type, resourceType: 'publisher_profile', resourceId: profile.id, payload: { publisher_profile: toPublisherProfileRecord(profile, titles, ctx) } };
+  private event<T extends EventType>(type: T, { profile, titles }: PublisherProfileWithTitles, ctx: RequestContext) {
+    return { type, resourceId: profile.id, payload: { publisher_profile: toPublisherProfileRecord(profile, titles, ctx) } };
   }
 }

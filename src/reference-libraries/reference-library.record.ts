@@ -1,4 +1,4 @@
-import { arrayOf, type JsonSchema, objectOf } from '../common/json-schema';
+import { arrayOf, FREE_FORM_OBJECT, type JsonSchema, objectOf } from '../common/json-schema';
 import { EVENT_TYPES, EVENT_TYPES_LIBRARY, eventTypeEntries } from '../events/event-catalogue';
 import { REFERENCE_LIBRARIES } from './reference-catalogue';
 import type { ReferenceLibrary } from './reference-library.service';
@@ -46,7 +46,8 @@ export const LIBRARY_LISTING_SCHEMA: JsonSchema = arrayOf({
 
 /** `data.library` of `GET /v2/libraries/event-types`: the event catalogue, its entries named, not numbered. */
 export function eventTypesLibraryRecord(): Record<string, unknown> {
-  return { ...EVENT_TYPES_LIBRARY, entries: eventTypeEntries() };
+  const entries = eventTypeEntries().map(({ name, resource, description, payload, payloadSchema, subscribable }) => ({ name, resource, description, payload, payload_schema: payloadSchema, subscribable }));
+  return { ...EVENT_TYPES_LIBRARY, entries };
 }
 
 export const EVENT_TYPES_LIBRARY_SCHEMA: JsonSchema = {
@@ -61,6 +62,11 @@ export const EVENT_TYPES_LIBRARY_SCHEMA: JsonSchema = {
         resource: { type: 'string', description: '`resource_type` of the event: what kind of record `resource_id` names.' },
         description: { type: 'string' },
         payload: { type: 'string', description: 'The shape of the event\'s `data`: `<campaign record>` stands for the v2 record of that resource.' },
+        // A schema is a document of its own: described here as one, not expanded into this document's components.
+        payload_schema: {
+          ...FREE_FORM_OBJECT,
+          description: "The JSON Schema (2020-12) of the event's `data`, every record in it spelled out: validate a received payload against it, or generate types from it.",
+        },
         subscribable: { type: 'boolean', description: 'Whether a webhook may name it in `events` (every type but `ping`).' },
       }),
     }),

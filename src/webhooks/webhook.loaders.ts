@@ -1,16 +1,19 @@
 import type { Services } from '../app/services';
 import type { RequestContext } from '../common/request-context';
 import type DataLoader from 'dataloader';
-import { groupedBy } from '../graphql/loader-kit';
+import { byId, groupedBy } from '../graphql/loader-kit';
+import type { Webhook } from './webhook.entity';
 import type { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
 
 export interface WebhookLoaders {
+  webhookById: DataLoader<number, Webhook | null>;
   /** Keyed by delivery id (a bigint, as a string); each delivery's attempts oldest first. */
   attemptsByDeliveryId: DataLoader<string, WebhookDeliveryAttempt[]>;
 }
 
 export function webhookLoaders(services: Services, ctx: RequestContext): WebhookLoaders {
   return {
+    webhookById: byId((ids: readonly number[]) => services.webhooks.findByIds(ctx, ids)),
     attemptsByDeliveryId: groupedBy((attempt: WebhookDeliveryAttempt) => attempt.deliveryId, (ids: readonly string[]) => services.webhooks.attemptsOf(ctx, ids)),
   };
 }

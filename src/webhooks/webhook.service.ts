@@ -123,6 +123,11 @@ export class WebhookService {
     return this.webhooks(this.dataSource.manager, ctx).orderBy('w.id', 'ASC').getMany();
   }
 
+  /** For DataLoader: the workspace's live webhooks among `ids`. */
+  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Webhook[]> {
+    return this.webhooks(this.dataSource.manager, ctx).andWhere('w.id = ANY(:ids)', { ids: [...ids] }).getMany();
+  }
+
   async get(ctx: RequestContext, id: RecordId): Promise<Webhook> {
     return this.load(this.dataSource.manager, ctx, parseIdOrNotFound(id, WEBHOOK));
   }
@@ -212,7 +217,7 @@ export class WebhookService {
     const id = parseIdOrNotFound(rawId, WEBHOOK);
     return this.dataSource.transaction(async (manager) => {
       const webhook = await this.load(manager, ctx, id, 'share');
-      const ping = { type: 'ping', resourceType: 'webhook', resourceId: webhook.id, payload: { webhook_id: webhook.id, message: 'A test event sent on request; reply 2xx to show the receiver works.' } } as const;
+      const ping = { type: 'ping', resourceId: webhook.id, payload: { webhook_id: webhook.id, message: 'A test event sent on request; reply 2xx to show the receiver works.' } } as const;
       const event = await recordEvent(manager, ctx, ping, { direct: true });
       return this.newDelivery(manager, ctx, webhook.id, event.id, 'ping');
     });

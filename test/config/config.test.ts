@@ -29,6 +29,13 @@ describe('loadConfig: the limits', () => {
     expect(limits.maxResponseBytes).toBe(0);
   });
 
+  it('reads the subscriptions\' limits, and refuses values out of range', () => {
+    expect(loadConfig({ SUBSCRIPTIONS_MAX_PER_KEY: '3', SUBSCRIPTIONS_MAX_BUFFERED: '20' }).limits.subscriptions).toEqual({ maxPerKey: 3, maxBuffered: 20 });
+    expect(problemsOf({ SUBSCRIPTIONS_MAX_PER_KEY: '0', SUBSCRIPTIONS_MAX_BUFFERED: 'lots' })).toEqual(
+      expect.arrayContaining(['SUBSCRIPTIONS_MAX_PER_KEY must be between 1 and 100000', 'SUBSCRIPTIONS_MAX_BUFFERED must be an integer']),
+    );
+  });
+
   it('takes MAX_RESPONSE_BYTES from the least allowed up', () => {
     expect(loadConfig({ MAX_RESPONSE_BYTES: String(MIN_RESPONSE_CAP_BYTES) }).limits.maxResponseBytes).toBe(MIN_RESPONSE_CAP_BYTES);
   });
@@ -79,12 +86,14 @@ describe('docs/limits.md', () => {
     ['GRAPHQL_MAX_BATCH', DEFAULT_LIMITS.graphql.maxBatch],
     ['GRAPHQL_COST_BUCKET_SIZE', DEFAULT_LIMITS.graphql.bucketSize],
     ['GRAPHQL_COST_RESTORE_RATE', DEFAULT_LIMITS.graphql.restoreRate],
+    ['SUBSCRIPTIONS_MAX_PER_KEY', DEFAULT_LIMITS.subscriptions.maxPerKey],
+    ['SUBSCRIPTIONS_MAX_BUFFERED', DEFAULT_LIMITS.subscriptions.maxBuffered],
   ];
 
   it('covers every limit setting with a default', () => {
-    const { graphql, redisUrl, ...plain } = DEFAULT_LIMITS;
+    const { graphql, subscriptions, redisUrl, ...plain } = DEFAULT_LIMITS;
     expect(redisUrl).toBeUndefined();
-    expect(settings).toHaveLength(Object.keys(plain).length + Object.keys(graphql).length);
+    expect(settings).toHaveLength(Object.keys(plain).length + Object.keys(graphql).length + Object.keys(subscriptions).length);
   });
 
   it.each(settings)('names %s, and the README gives its default %d', (name, fallback) => {

@@ -1,47 +1,13 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { childEnv, ROOT, runAdmin } from '../support/processes';
+import { runAdmin } from '../support/processes';
+import { type ServerProcess, startServerProcess, stopServerProcess } from '../support/server-process';
 import { apiClient } from '../support/test-app';
 
-interface ServerProcess {
-  child: ChildProcessWithoutNullStreams;
-  baseUrl: string;
-  logs: string[];
-}
-
-/** Starts `node dist/src/main.js` exactly as `npm start` does, with no DATABASE_URL. */
+/** Starts the server exactly as `npm start` does, with no DATABASE_URL. */
 function startServer(dataDir: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'src', 'main.js')], {
-    cwd: ROOT,
-    // Not NODE_ENV=test: Apollo behaves differently on signals there, and shutdown must be tested as run.
-    env: childEnv({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'development' }),
-  });
-  const logs: string[] = [];
-  return new Promise((resolve, reject) => {
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        logs.push(line);
-        const entry = JSON.parse(line) as { graphql?: string };
-        if (entry.graphql) resolve({ child, baseUrl: entry.graphql.replace(/\/graphql$/, ''), logs });
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${logs.join('\n')}`)));
-  });
-}
-
-function stopServer(server: ServerProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    server.child.removeAllListeners('exit');
-    server.child.on('exit', (code) => resolve(code));
-    server.child.kill('SIGTERM');
-  });
+  return startServerProcess({ DATA_DIR: dataDir });
 }
 
 let dataDir: string;
@@ -68,14 +34,14 @@ describe('embedded PostgreSQL (DATABASE_URL unset)', () => {
     const issued = await runAdmin(['key:create', '--org', 'persisted'], { DATA_DIR: dataDir });
     const { key } = JSON.parse(issued.stdout) as { key: string };
 
-    expect(await stopServer(first)).toBe(0);
+    expect(await stopServerProcess(first)).toBe(0);
     await expect(stat(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow();
 
     const second = await startServer(dataDir);
     expect((await fetch(`${second.baseUrl}/healthz`)).status).toBe(200);
     const response = await apiClient(second.baseUrl, { 'x-api-key': key }).get('/v2/campaigns');
     expect(response.status).toBe(200);
-    expect(await stopServer(second)).toBe(0);
+    expect(await stopServerProcess(second)).toBe(0);
   }, 120_000);
 
   it('lets the admin CLI start and stop the cluster itself when no server is running', async () => {

@@ -222,12 +222,13 @@ describe('shapeKeys', () => {
 });
 
 describe('every catalogue event, as emitted', () => {
-  it.each(EVENT_TYPES)('%s: is produced, as the envelope, with the data keys and resource the catalogue declares', (type) => {
+  it.each(EVENT_TYPES)('%s: is produced, as the envelope, with the data keys and resource the catalogue declares (in prose and in its schema)', (type) => {
     const event = events.get(type);
     expect(event).toBeDefined();
     expect(Object.keys(event)).toEqual(EVENT_RECORD_KEYS);
     expect(event.type).toBe(type);
     expect(Object.keys(event.data)).toEqual(shapeKeys(EVENT_CATALOGUE[type].payload));
+    expect(Object.keys(EVENT_CATALOGUE[type].payloadSchema.properties)).toEqual(shapeKeys(EVENT_CATALOGUE[type].payload));
     expect(resourceTypes.get(type)).toBe(EVENT_CATALOGUE[type].resource);
   });
 });

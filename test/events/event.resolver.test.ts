@@ -33,7 +33,7 @@ const EVENTS = `
   }
 `;
 const EVENT = `query Event($id: ID!) { event(id: $id) { ${EVENT_FIELDS} } }`;
-const EVENT_TYPES = `query { eventTypes { name resource description payload subscribable } }`;
+const EVENT_TYPES = `query { eventTypes { name resource description payload payloadSchema subscribable } }`;
 
 /** A query that must run without errors; returns `data`. */
 async function data(ws: Workspace, query: string, variables: Record<string, unknown> = {}): Promise<AnyBody> {
@@ -93,7 +93,7 @@ describe('query eventTypes', () => {
     const rest = await ws.api.get('/v2/libraries/event-types');
 
     expect(rest.status).toBe(200);
-    expect(types).toEqual(rest.body.data.library.entries);
+    expect(types).toEqual(rest.body.data.library.entries.map(({ payload_schema: payloadSchema, ...entry }: AnyBody) => ({ ...entry, payloadSchema })));
   });
 });
 

@@ -1,3 +1,6 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { payloadJsonSchema } from '../../src/events/event-catalogue';
 import { expectInvalid, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS } from '../support/expectations';
 import { workspaceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -254,7 +257,7 @@ describe('GET /v2/events/{id}', () => {
     [eventId] = await storedIdsNewestFirst(ws);
   });
 
-  it('returns the event under data.event: id, type, created_at, organization_code, data', async () => {
+  it('returns the event under data.event: id, type, created_at, organization_code, cursor, data', async () => {
     const response = await ws.api.get(`${EVENTS_PATH}/${eventId}`);
 
     expectSuccess(response, 'Event retrieved successfully', ['event']);
@@ -265,6 +268,7 @@ describe('GET /v2/events/{id}', () => {
       type: 'advertiser_account_created',
       created_at: expect.stringMatching(ISO_TIMESTAMP),
       organization_code: ws.organizationCode,
+      cursor: expect.any(String),
       data: { advertiser_account: account },
     });
     expect((await feed(ws)).find((e) => e.id === eventId)).toEqual(record);
@@ -324,7 +328,7 @@ describe('GET /v2/libraries/event-types', () => {
 
   it('gives each entry its name, resource, description, payload shape and whether it may be subscribed to', () => {
     for (const entry of entries) {
-      expect(Object.keys(entry)).toEqual(['name', 'resource', 'description', 'payload', 'subscribable']);
+      expect(Object.keys(entry)).toEqual(['name', 'resource', 'description', 'payload', 'payload_schema', 'subscribable']);
       expect(entry.name).toMatch(/^[a-z_]+$/);
       for (const field of ['resource', 'description', 'payload']) {
         expect(typeof entry[field]).toBe('string');
@@ -333,6 +337,25 @@ describe('GET /v2/libraries/event-types', () => {
       expect(typeof entry.subscribable).toBe('boolean');
     }
     expect(new Set(entries.map((e) => e.name)).size).toBe(entries.length);
+  });
+
+  it("gives each entry its payload's JSON Schema: a closed object, the catalogue's", () => {
+    for (const entry of entries) {
+      expect(entry.payload_schema).toEqual(payloadJsonSchema(entry.name));
+      expect(entry.payload_schema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', additionalProperties: false });
+    }
+  });
+
+  it('serves schemas a client can check what it receives with: a live event matches its own, not a drifted copy', async () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const schema = entries.find((entry) => entry.name === 'advertiser_account_created').payload_schema;
+    await createAccountRecord(ws, 'Validated');
+    const [event] = (await ws.api.get(`${EVENTS_PATH}?type=advertiser_account_created`)).body.data.events.data;
+
+    expect(ajv.validate(schema, event.data)).toBe(true);
+    expect(ajv.validate(schema, { ...event.data, extra: true })).toBe(false);
+    expect(ajv.validate(schema, { advertiser_account: { ...event.data.advertiser_account, name: 42 } })).toBe(false);
   });
 
   it('lists the seven event names of §6, each subscribable, about its resource', () => {

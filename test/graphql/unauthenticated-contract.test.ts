@@ -14,10 +14,9 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
-import { buildSchemaSync } from 'type-graphql';
 import { RESOLVERS } from '../../src/app/resolvers';
 import { seedHierarchy } from '../../src/cli/seed-demo';
-import { createSchema } from '../../src/graphql/schema';
+import { createSchema, createSchemaSync } from '../../src/graphql/schema';
 import { databaseFingerprint } from '../support/database-fingerprint';
 import { expectGraphQLUnauthenticated } from '../support/graphql';
 import { createService, createWebhook, pingWebhook } from '../support/webhooks';
@@ -43,7 +42,7 @@ function rootFields(schema: GraphQLSchema): RootField[] {
  * synchronously from the same resolver classes; the first test checks it against the schema the
  * server builds (createSchema) and serves (introspection).
  */
-const SWEPT = rootFields(buildSchemaSync({ resolvers: RESOLVERS, validate: false }));
+const SWEPT = rootFields(createSchemaSync(RESOLVERS));
 
 /** A literal each scalar accepts; a scalar missing here fails the operations that need it. Ids are "1": see beforeAll. */
 const SCALAR_LITERALS: Record<string, string> = {

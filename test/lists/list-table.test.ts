@@ -4,7 +4,7 @@ import { getNamedType, getNullableType, isListType } from 'graphql';
 import { V2_ROUTES } from '../../src/app/v2-routes';
 import type { ListDeclaration } from '../../src/db/lists/list-declaration';
 import { filterModel } from './list-models';
-import { connectionFields, DECLARATIONS, LIST_TABLE, NESTED_CONNECTIONS, SCHEMA, schemaField, titleOf } from './list-table';
+import { connectionFields, DECLARATIONS, LIST_TABLE, NESTED_CONNECTIONS, SCHEMA, schemaField, STREAMS, titleOf } from './list-table';
 
 /**
  * The table the list suites are generated from holds every list, and every list has a face: a
@@ -31,12 +31,16 @@ describe('the list table', () => {
   });
 
   it('holds every /v2 route that answers a declared list', () => {
-    const listed = LIST_TABLE.flatMap((entry) => entry.rest);
+    const listed = [...LIST_TABLE, ...STREAMS].flatMap((entry) => entry.rest);
+    expect(STREAMS.flatMap((stream) => stream.rest).map((route) => route.path)).toEqual(['/events/stream']);
     expect(V2_ROUTES.filter((route) => route.query?.list && !listed.includes(route)).map((route) => `${route.method} ${route.path}`)).toEqual([]);
   });
 
   it('holds every GraphQL connection field, at the top level, in a record, or among the nested connections', () => {
-    const tabled = [...LIST_TABLE.flatMap((entry) => (entry.graphql ? [`${entry.graphql.type}.${entry.graphql.field}`] : [])), ...NESTED_CONNECTIONS.map((nested) => `${nested.type}.${nested.field}`)];
+    const tabled = [
+      ...[...LIST_TABLE, ...STREAMS].flatMap((entry) => (entry.graphql ? [`${entry.graphql.type}.${entry.graphql.field}`] : [])),
+      ...NESTED_CONNECTIONS.map((nested) => `${nested.type}.${nested.field}`),
+    ];
     expect(connectionFields(SCHEMA).sort()).toEqual(tabled.sort());
   });
 

@@ -43,7 +43,7 @@ describe('recordEvent', () => {
     const before = await eventCount();
     await expect(
       app.dataSource.transaction(async (manager) => {
-        await recordEvent(manager, ctx, { type: 'campaign_created', resourceType: 'campaign', resourceId: 1, payload: {} });
+        await recordEvent(manager, ctx, { type: 'campaign_created', resourceId: 1, payload: { campaign: {} } });
         throw new Error('the change failed after its event was written');
       }),
     ).rejects.toThrow('the change failed');

@@ -6,6 +6,7 @@ import { DEFAULT_LIMITS } from '../../src/config/config-input';
 import { createLogger } from '../../src/logging/logger';
 import { createServices, type Services } from '../../src/app/services';
 import { webhookDeps } from '../../src/webhooks/webhook-deps';
+import { assertRecordedEventsMatchCatalogue } from './event-schemas';
 import { assertMatchesContract } from './openapi-contract';
 import { freshDatabase } from './test-database';
 
@@ -109,7 +110,12 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     close: async () => {
       await testWebhookDeps.queue.stop();
       await running.stop();
-      await database.drop();
+      try {
+        // Once nothing writes any more: every event the file's app recorded, against its catalogue entry.
+        await assertRecordedEventsMatchCatalogue(databaseUrl);
+      } finally {
+        await database.drop();
+      }
     },
   };
 }

@@ -37,7 +37,7 @@ export const DELIVERY_RECORD_KEYS = [
 export const ATTEMPT_RECORD_KEYS = ['attempt', 'started_at', 'duration_ms', 'status_code', 'error', 'response_body'];
 
 /** The event envelope, the same in the feed as in a delivery. */
-export const EVENT_RECORD_KEYS = ['id', 'type', 'created_at', 'organization_code', 'data'];
+export const EVENT_RECORD_KEYS = ['id', 'type', 'created_at', 'organization_code', 'cursor', 'data'];
 
 /** The seven subscribable event names of spec §6. */
 export const SPEC_EVENT_NAMES = ['campaign_created', 'campaign_updated', 'campaign_media_added', 'content_created', 'content_updated', 'distribution_created', 'distribution_updated'];

@@ -1,4 +1,5 @@
 import { type AnyBody, startTestApp, type TestApp, type Workspace } from '../support/test-app';
+import { advertiserAccountWire } from '../../src/advertiser-accounts/advertiser-account.record';
 import { createLogger } from '../../src/logging/logger';
 import { recordEvent } from '../../src/outbox/outbox';
 import { DeliveryQueue } from '../../src/webhooks/delivery/delivery-queue';
@@ -80,11 +81,13 @@ describe('delivery of a committed change', () => {
     expect(Number(request.headers['webhook-timestamp'])).toBeCloseTo(Date.now() / 1000, -1);
     expect(request.headers.authorization).toBeUndefined();
     expect(verify(secret, request)).toEqual(request.json);
-    expect(request.json).toEqual({ id: expect.any(Number), type: 'campaign_created', created_at: expect.any(String), organization_code: ws.organizationCode, data: { campaign } });
+    expect(request.json).toEqual({ id: expect.any(Number), type: 'campaign_created', created_at: expect.any(String), organization_code: ws.organizationCode, cursor: expect.any(String), data: { campaign } });
 
-    // The same event, with the same id, in the pull feed.
+    // The same event, with the same id and cursor, in the pull feed and in the change stream.
     const feed = await ws.api.get(`/v2/events/${request.json.id}`);
     expect(feed.body.data.event).toEqual(request.json);
+    const stream = await ws.api.get('/v2/events/stream');
+    expect(stream.body.data.events).toContainEqual(request.json);
 
     const [logged] = await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
     expect(logged).toMatchObject({ webhook_id: id, event_id: request.json.id, event_type: 'campaign_created', status: 'succeeded', attempt_count: 1, last_status_code: 200, next_attempt_at: null });
@@ -249,7 +252,7 @@ describe('a webhook that keeps failing', () => {
       const webhook = await eventually(async () => (await owner.api.get(`/v2/webhooks/${id}`)).body.data.webhook, (current) => current.active === 0);
       expect(webhook.disabled_reason).toMatch(/^every attempt failed for \d+ h \(since .+\)$/);
       const events = (await owner.api.get('/v2/events?type=webhook_disabled')).body.data.events.data;
-      expect(events).toEqual([{ id: expect.any(Number), type: 'webhook_disabled', created_at: expect.any(String), organization_code: owner.organizationCode, data: { webhook_id: id, reason: webhook.disabled_reason } }]);
+      expect(events).toEqual([{ id: expect.any(Number), type: 'webhook_disabled', created_at: expect.any(String), organization_code: owner.organizationCode, cursor: expect.any(String), data: { webhook_id: id, reason: webhook.disabled_reason } }]);
       // Disabled: its remaining deliveries stop instead of being retried.
       const [logged] = await eventually(async () => (await owner.api.get(`/v2/webhooks/${id}/deliveries`)).body.data.deliveries.data, (list: AnyBody[]) => list[0]?.status === 'failed');
       expect(logged.next_attempt_at).toBeNull();
@@ -327,10 +330,11 @@ describe('what the receiver answers', () => {
 describe('a delivery whose job was lost', () => {
   it('is found by housekeeping and delivered', async () => {
     const { id } = await subscribe(['advertiser_account_created']);
-    // A delivery as the relay makes it, but whose job never ran (its retries spent, say).
+    // A delivery as the relay makes it, but whose job never ran (its retries spent, say), of an event as recordEvent writes it.
+    const payload = { advertiser_account: advertiserAccountWire.toRecord({ id: 1, name: 'Lost' }, { organization_code: ws.organizationCode }) };
     const [event] = await app.dataSource.query(
-      `INSERT INTO outbox_events (organisation_id, event_type, resource_type, resource_id, payload, relayed_at) VALUES ($1, 'advertiser_account_created', 'advertiser_account', 1, '{"advertiser_account":{"id":1}}', now()) RETURNING id`,
-      [ws.organisationId],
+      `INSERT INTO outbox_events (organisation_id, event_type, resource_type, resource_id, payload, relayed_at) VALUES ($1, 'advertiser_account_created', 'advertiser_account', 1, $2, now()) RETURNING id`,
+      [ws.organisationId, JSON.stringify(payload)],
     );
     const [lost] = await app.dataSource.query(
       `INSERT INTO webhook_deliveries (organisation_id, webhook_id, event_id, event_type, next_attempt_at) VALUES ($1, $2, $3, 'advertiser_account_created', now() - interval '20 minutes') RETURNING id`,
@@ -369,7 +373,7 @@ describe('a rolled-back transaction', () => {
     const { id } = await subscribe(['advertiser_account_created']);
     await expect(
       app.dataSource.transaction(async (manager) => {
-        await recordEvent(manager, { organisationId: ws.organisationId, requestId: null }, { type: 'advertiser_account_created', resourceType: 'advertiser_account', resourceId: 999, payload: { advertiser_account: { id: 999 } } });
+        await recordEvent(manager, { organisationId: ws.organisationId, requestId: null }, { type: 'advertiser_account_created', resourceId: 999, payload: { advertiser_account: { id: 999 } } });
         throw new Error('the change fails after its event was recorded');
       }),
     ).rejects.toThrow('the change fails');

@@ -1289,6 +1289,7 @@ describe('POST /v2/webhooks/{id}/test', () => {
       type: 'ping',
       created_at: expect.stringMatching(ISO_TIMESTAMP),
       organization_code: ws.organizationCode,
+      cursor: expect.any(String),
       data: { webhook_id: webhook.id, message: expect.any(String) },
     });
   });

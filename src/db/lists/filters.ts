@@ -63,6 +63,7 @@ export function recordId(spec: Described & { property: string }): ListFilter {
     rest: restOf(spec, { type: 'integer', minimum: 1, maximum: MAX_ID }),
     check: (value) => (parseId(value) === null ? 'must be a positive integer id' : undefined),
     where: (alias, value, param) => ({ sql: `${column(alias, spec.property)} = :${param}`, parameters: { [param]: parseId(value) } }),
+    matches: (record, value) => record[spec.property] !== null && String(record[spec.property]) === String(parseId(value)),
   };
 }
 
@@ -87,12 +88,15 @@ export function textSearch(spec: Described & { matches(alias: string, param: str
 }
 
 /** A filter with its own type, rule and SQL (a code of a fixed form, a condition on other rows). */
-export function custom(spec: Described & { type: NonNullable<ListFilter['graphql']>['type'] | null; schema: JsonSchema; check: Check; where: ListFilter['where'] }): ListFilter {
+export function custom(
+  spec: Described & { type: NonNullable<ListFilter['graphql']>['type'] | null; schema: JsonSchema; check: Check; where: ListFilter['where']; matches?: ListFilter['matches'] },
+): ListFilter {
   return {
     graphql: spec.type ? { type: spec.type, description: spec.description } : undefined,
     rest: restOf(spec, spec.schema),
     check: spec.check,
     where: spec.where,
+    matches: spec.matches,
   };
 }
 
@@ -120,6 +124,7 @@ export function idsFilter(records: string, bigint: boolean): ListFilter {
       return typeof ids === 'string' ? ids : undefined;
     },
     where: (alias, value, param) => ({ sql: `${column(alias, 'id')} = ANY(:${param})`, parameters: { [param]: idsOf(value, bigint) } }),
+    matches: (record, value) => (idsOf(value, bigint) as (number | string)[]).some((id) => String(id) === String(record.id)),
   };
 }
 
@@ -150,6 +155,14 @@ function rangeCondition(alias: string, property: string, value: Range<unknown>, 
   return { sql: parts.length ? parts.join(' AND ') : 'TRUE', parameters };
 }
 
+/** rangeCondition on an instant held in memory. */
+function inInstantRange(instant: unknown, value: Range<Date | string>): boolean {
+  if (!(instant instanceof Date)) return false;
+  const bound = (end: Date | string): number => (end instanceof Date ? end : new Date(end)).getTime();
+  if (value.gte !== undefined && value.gte !== null && instant.getTime() < bound(value.gte)) return false;
+  return !(value.lt !== undefined && value.lt !== null && instant.getTime() >= bound(value.lt));
+}
+
 const isValidDate = (end: unknown): boolean => end instanceof Date && !Number.isNaN(end.getTime());
 
 /** An instant range on a timestamp column (GraphQL `DateTimeRange {gte, lt}`: from `gte`, inclusive, to `lt`, exclusive). */
@@ -158,6 +171,7 @@ export function instantRange(spec: { property: string; description: string }): L
     graphql: { type: { range: 'DateTime' }, description: spec.description },
     check: (value) => rangeProblem(value, isValidDate, 'gte and lt must be instants'),
     where: (alias, value, param) => rangeCondition(alias, spec.property, value as Range<unknown>, param, 'timestamptz'),
+    matches: (record, value) => inInstantRange(record[spec.property], value as Range<Date>),
   };
 }
 
@@ -176,5 +190,6 @@ export function instantBound(spec: { property: string; rest: string; end: 'gte' 
     rest: { name: spec.rest, description: spec.description, schema: { type: 'string', pattern: INSTANT.source }, fromText: (text) => text },
     check: (value) => (isInstant(value) ? undefined : INSTANT_MESSAGE),
     where: (alias, value, param) => rangeCondition(alias, spec.property, { [spec.end]: instantText(value as string) }, param, 'timestamptz'),
+    matches: (record, value) => inInstantRange(record[spec.property], { [spec.end]: instantText(value as string) }),
   };
 }

@@ -46,6 +46,11 @@ export interface ListFilter {
   };
   check: Check;
   where(alias: string, value: unknown, param: string): Condition;
+  /**
+   * The same condition on a record in memory (its properties by name), for lists whose records
+   * are also matched as they happen (the event subscriptions); absent where no one needs it.
+   */
+  matches?(record: Readonly<Record<string, unknown>>, value: unknown): boolean;
 }
 
 /** A field a list can be sorted on, beyond those of every list (`ID`, `CREATED_AT`, `UPDATED_AT`). */

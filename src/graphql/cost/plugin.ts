@@ -1,13 +1,9 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
-import { getComplexity } from 'graphql-query-complexity';
 import type { GraphQLContext } from '../context';
 import { CostBuckets, type ThrottleStatus } from './bucket';
-import { costEstimator } from './estimator';
 import { ErrorCode } from '../../common/error-codes';
-import { graphqlHttpStatusOf } from '../error-status';
-import { DEFAULT_COST_LIMITS, type CostErrorCode, type CostLimits } from './limits';
-import { measureSelection } from './selection';
+import { DEFAULT_COST_LIMITS, type CostLimits } from './limits';
+import { assertWithinMaxCost, costRefusal, operationCost } from './operation-cost';
 
 /** What every GraphQL answer carries in `extensions.cost`. */
 export interface CostExtension {
@@ -18,20 +14,6 @@ export interface CostExtension {
   throttleStatus: ThrottleStatus;
 }
 
-/** Counting stops here, so a document expanding to millions of fields is refused as fast as one with 501. */
-const COUNT_CAP_FACTOR = 10;
-
-function refusal(code: CostErrorCode, message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code, http: { status: graphqlHttpStatusOf(code) } } });
-}
-
-function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
-  const fragments: Record<string, FragmentDefinitionNode> = {};
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
-  }
-  return fragments;
-}
 
 /**
  * Objects in an answer's `data` (lists are not objects; the items are), walked without recursion.
@@ -67,7 +49,6 @@ function objectsIn(data: unknown): number {
  */
 export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS): ApolloServerPlugin<GraphQLContext> {
   const buckets = new CostBuckets(limits.bucket.maximumAvailable, limits.bucket.restoreRate);
-  const estimators = [costEstimator(limits)];
 
   return {
     async requestDidStart() {
@@ -78,36 +59,17 @@ export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS): Apol
       return {
         async didResolveOperation({ document, operation, request, schema, contextValue }) {
           if (!operation) return; // Apollo has refused the request already
-          const measure = measureSelection(operation, fragmentsOf(document), limits.maxFields * COUNT_CAP_FACTOR);
-          if (measure.fields > limits.maxFields) {
-            const value = measure.capped ? `at least ${measure.fields}` : String(measure.fields);
-            throw refusal(ErrorCode.TOO_MANY_FIELDS, `Query selects ${value} fields (fragments expanded), more than the maximum of ${limits.maxFields}`);
-          }
-          if (measure.aliases > limits.maxAliases) {
-            throw refusal(ErrorCode.TOO_MANY_FIELDS, `Query uses ${measure.aliases} aliases, more than the maximum of ${limits.maxAliases}`);
-          }
-          if (measure.depth > limits.maxDepth) {
-            throw refusal(ErrorCode.QUERY_TOO_DEEP, `Query depth is ${measure.depth}, more than the maximum of ${limits.maxDepth}`);
-          }
-
-          let cost: number;
-          try {
-            cost = getComplexity({ estimators, schema, query: document, variables: request.variables ?? {}, operationName: operation.name?.value, maxQueryNodes: limits.maxFields * COUNT_CAP_FACTOR });
-          } catch (error) {
-            // Variables that do not coerce: execution refuses them (BAD_USER_INPUT) before any resolver runs.
-            if (error instanceof GraphQLError && error.message.startsWith('Variable "$')) return;
-            throw error;
-          }
+          const cost = operationCost(limits, schema, document, operation, request.variables ?? {});
+          // Variables that do not coerce: execution refuses them (BAD_USER_INPUT) before any resolver runs.
+          if (cost === null) return;
           requested = cost;
-          if (cost > limits.maxCost) {
-            throw refusal(ErrorCode.QUERY_TOO_COMPLEX, `Query cost is ${cost}, more than the maximum of ${limits.maxCost} per request`);
-          }
+          assertWithinMaxCost(limits, cost);
 
           const key = contextValue.request.apiKeyId;
           if (!buckets.take(key, cost)) {
             retryAfter = buckets.secondsUntil(key, cost);
             const available = Math.floor(buckets.available(key));
-            throw refusal(
+            throw costRefusal(
               ErrorCode.THROTTLED,
               `Query cost is ${cost}, more than the ${available} points available to this API key (maximum ${limits.bucket.maximumAvailable}, restoring ${limits.bucket.restoreRate} per second); retry after ${retryAfter} s`,
             );

@@ -43,6 +43,8 @@ function namedClass(name: string): new () => object {
 export interface ListTypes {
   /** The `<Name>ListArgs` argument class: `first`, `after`, `last`, `before`, `filter`, `orderBy`. */
   args: new () => ConnectionArgs;
+  /** The `<Name>Filter` input type, for other fields that narrow the same records (the event stream). */
+  filter: new () => object;
 }
 
 const made = new WeakMap<ListDeclaration, ListTypes>();
@@ -98,5 +100,5 @@ function makeListTypes(list: ListDeclaration): ListTypes {
     field('orderBy', () => [Order], 'Sort order, applied left to right (one key, or a list), with `id` as the final tie-break in the direction of the last key. Omit or null: by id, ascending. A cursor is bound to the order it was made in.');
   }
   ArgsType()(Args);
-  return { args: Args as new () => ConnectionArgs };
+  return { args: Args as new () => ConnectionArgs, filter: Filter };
 }

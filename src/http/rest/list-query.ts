@@ -4,7 +4,7 @@ import { FieldErrorCollector } from '../../common/validation';
 import { integerFromString } from '../../common/wire-shape';
 import { orderKeys, type RequestedOrder } from '../../db/lists/keyset';
 import type { ListDeclaration } from '../../db/lists/list-declaration';
-import { checkFilters, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageRequest, sizeProblem } from '../../db/lists/list-request';
+import { type CheckedFilters, checkFilters, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type PageRequest, sizeProblem } from '../../db/lists/list-request';
 import { WireValidationError } from './request-input';
 
 /**
@@ -38,49 +38,70 @@ function sortOf(list: ListDeclaration, text: string): RequestedOrder[] | string 
   return requested;
 }
 
-/** The page request of a list route. */
-export function listQuery(request: FastifyRequest, list: ListDeclaration): PageRequest {
+/** A route's query: the list's filters (judged), the route's `own` parameters (as given, non-empty), anything else refused. */
+export interface ReadQuery {
+  filters: CheckedFilters;
+  own: Map<string, string>;
+  problems: FieldErrorCollector;
+}
+
+/** Reads the list's filters by their v2 names, and the parameters the route reads itself (`own`); any other is a problem. */
+export function readQuery(request: FastifyRequest, list: ListDeclaration, own: readonly string[]): ReadQuery {
   const problems = new FieldErrorCollector();
-  const query = queryOf(request);
   const filterByRestName = new Map(Object.entries(list.filters).flatMap(([name, filter]) => (filter.rest ? [[filter.rest.name, name] as const] : [])));
   const values: Record<string, unknown> = {};
-  let page = 1;
-  let perPage = DEFAULT_PAGE_SIZE;
-  let requested: RequestedOrder[] = [];
-  for (const [name, text] of query) {
-    if (name === 'page') {
-      page = integerFromString(text) as number;
-      const problem = sizeProblem(page, Number.MAX_SAFE_INTEGER);
-      if (problem) problems.add('page', problem);
-    } else if (name === 'per_page') {
-      perPage = integerFromString(text) as number;
-      const problem = sizeProblem(perPage, MAX_PAGE_SIZE);
-      if (problem) problems.add('per_page', problem);
-    } else if (name === 'sort' && list.sortable) {
-      if (text === '') continue;
-      const sort = sortOf(list, text);
-      if (typeof sort === 'string') problems.add('sort', sort);
-      else requested = sort;
+  const ownValues = new Map<string, string>();
+  for (const [name, text] of queryOf(request)) {
+    if (own.includes(name)) {
+      if (text !== '') ownValues.set(name, text);
     } else if (filterByRestName.has(name)) {
-      if (text !== '') values[name] = list.filters[filterByRestName.get(name)!].rest!.fromText(text);
+      if (text !== '') values[filterByRestName.get(name)!] = list.filters[filterByRestName.get(name)!].rest!.fromText(text);
     } else {
       problems.add(name, 'is not a query parameter of this list');
     }
   }
-  // The filters are judged under their v2 names: checkFilters files under the declaration's names.
-  const restValues = Object.fromEntries(Object.entries(values).map(([restName, value]) => [filterByRestName.get(restName)!, value]));
+  // checkFilters files problems under the declaration's names; the client wrote the v2 names.
   const byDeclared = new FieldErrorCollector();
-  const filters = checkFilters(list, restValues, byDeclared);
+  const filters = checkFilters(list, values, byDeclared);
   const restNameOf = new Map([...filterByRestName].map(([restName, name]) => [name, restName]));
   byDeclared.forEachError((name, message) => problems.add(restNameOf.get(name) ?? name, message));
+  return { filters, own: ownValues, problems };
+}
+
+/** Refuses every problem gathered, under the names the client wrote. */
+export function throwIfProblems(problems: FieldErrorCollector): void {
+  const errors = problems.toFieldErrors();
+  if (Object.keys(errors).length > 0) throw new WireValidationError(errors);
+}
+
+/** A `page`-like integer parameter, judged as class-validator's integer rules would. */
+export function integerParameter(problems: FieldErrorCollector, name: string, text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined) return fallback;
+  const value = integerFromString(text) as number;
+  const problem = sizeProblem(value, max);
+  if (problem) problems.add(name, problem);
+  return value;
+}
+
+/** The page request of a list route. */
+export function listQuery(request: FastifyRequest, list: ListDeclaration): PageRequest {
+  const { filters, own, problems } = readQuery(request, list, list.sortable ? ['page', 'per_page', 'sort'] : ['page', 'per_page']);
+  const page = integerParameter(problems, 'page', own.get('page'), 1, Number.MAX_SAFE_INTEGER);
+  const perPage = integerParameter(problems, 'per_page', own.get('per_page'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  let requested: RequestedOrder[] = [];
+  const sortText = own.get('sort');
+  if (sortText !== undefined) {
+    const sort = sortOf(list, sortText);
+    if (typeof sort === 'string') problems.add('sort', sort);
+    else requested = sort;
+  }
   let keys = orderKeys(list, []);
   try {
     keys = orderKeys(list, requested, 'sort');
   } catch (error) {
     problems.absorbError(error);
   }
-  const errors = problems.toFieldErrors();
-  if (Object.keys(errors).length > 0) throw new WireValidationError(errors);
+  throwIfProblems(problems);
   return { page, perPage, keys, filters };
 }
 

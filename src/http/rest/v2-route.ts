@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../common/error-codes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchema } from '../../common/json-schema';
 import type { ListDeclaration } from '../../db/lists/list-declaration';
@@ -13,6 +14,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface ListQueryDeclaration {
   paged: boolean;
   list?: ListDeclaration;
+  /** Parameters the route reads itself (the stream's `after` and `limit`), as the document lists them. */
+  parameters?: readonly { name: string; description: string; schema: JsonSchema }[];
 }
 
 /** The 200 answer: `data` (or the documented exception's own key) holds the schema; none for deletes. */
@@ -49,6 +52,8 @@ export interface V2Route {
    */
   bodyNamesRecord?: boolean;
   success: SuccessDeclaration;
+  /** Refusals of its own, beyond those its id, body and query give (the stream's expired cursor): documented with their status. */
+  refusals?: readonly ErrorCode[];
   /** A config Fastify's hooks read (for example the WireShape that spells error field names). */
   config?: Record<string, unknown>;
   /** Calls the service layer and returns what goes under `data` (nothing for deletes), or an `Outcome`. */

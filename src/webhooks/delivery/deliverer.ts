@@ -9,6 +9,7 @@ import { type HttpAnswer, HttpFailure, type PartnerHttpClient } from './http-cli
 import { type ClientCredentials, type OAuthTokens, TokenError } from './oauth-tokens';
 import { nextAttemptDelaySeconds } from './retry-schedule';
 import { signatureHeader } from './signing';
+import { streamCursorOf } from '../../events/stream/stream-cursor';
 
 export const USER_AGENT = 'CampaignPartnerAPI-Webhooks/2 (+https://github.com/standard-webhooks/standard-webhooks)';
 
@@ -21,6 +22,8 @@ interface DeliveryTarget {
   event_id: string;
   event_type: string;
   event_created_at: Date;
+  /** The event's writing transaction: with its id and time, its change-stream cursor. */
+  event_txid: string;
   payload: string;
   organization_code: string;
   webhook_id: number;
@@ -57,9 +60,10 @@ function storable(text: string | null): string | null {
   return text === null ? null : text.replaceAll('\u0000', '\uFFFD');
 }
 
-/** The body partners receive: the event envelope, `data` being the payload exactly as stored. */
-export function envelopeBody(target: Pick<DeliveryTarget, 'event_id' | 'event_type' | 'event_created_at' | 'organization_code' | 'payload'>): string {
-  return `{"id":${target.event_id},"type":${JSON.stringify(target.event_type)},"created_at":${JSON.stringify(target.event_created_at.toISOString())},"organization_code":${JSON.stringify(target.organization_code)},"data":${target.payload}}`;
+/** The body partners receive: the event envelope (the feed's record), `data` being the payload exactly as stored. */
+export function envelopeBody(target: Pick<DeliveryTarget, 'event_id' | 'event_type' | 'event_created_at' | 'event_txid' | 'organization_code' | 'payload'>): string {
+  const cursor = streamCursorOf({ txid: target.event_txid, id: target.event_id, createdAt: target.event_created_at });
+  return `{"id":${target.event_id},"type":${JSON.stringify(target.event_type)},"created_at":${JSON.stringify(target.event_created_at.toISOString())},"organization_code":${JSON.stringify(target.organization_code)},"cursor":${JSON.stringify(cursor)},"data":${target.payload}}`;
 }
 
 function headerValue(value: string | string[] | undefined): string | null {
@@ -123,7 +127,7 @@ export class Deliverer {
   private async load(deliveryIds: string[]): Promise<Map<string, DeliveryTarget>> {
     const rows: DeliveryTarget[] = await this.dataSource.query(
       `SELECT d.id, d.organisation_id, d.status, d.attempt_count, d.event_id, d.event_type,
-              e.created_at AS event_created_at, e.payload::text AS payload, o.organization_code,
+              e.created_at AS event_created_at, e.txid AS event_txid, e.payload::text AS payload, o.organization_code,
               w.id AS webhook_id, (w.deleted_at IS NULL AND (w.active OR d.event_type = 'ping')) AS webhook_usable, w.url, w.secret_sealed,
               w.previous_secret_sealed, w.previous_secret_expires_at, w.failing_since,
               s.id AS service_id, s.updated_at AS service_updated_at, s.client_id, s.client_secret_sealed, s.auth_url
@@ -291,7 +295,6 @@ export class Deliverer {
     if (disabled.length === 0) return;
     await recordEvent(manager, { organisationId: target.organisation_id, requestId: null }, {
       type: 'webhook_disabled',
-      resourceType: 'webhook',
       resourceId: target.webhook_id,
       payload: { webhook_id: target.webhook_id, reason },
     });

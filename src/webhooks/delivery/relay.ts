@@ -1,9 +1,9 @@
-import { Client } from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { ChannelListener } from '../../db/channel-listener';
+import { OUTBOX_CHANNEL } from '../../outbox/outbox';
 import type { DeliveryQueue } from './delivery-queue';
 
-const CHANNEL = 'outbox_events';
 const BATCH = 500;
 /** A backstop for a missed notification (a listener reconnecting); NOTIFY normally wakes the relay at once. */
 const IDLE_POLL_MS = 5_000;
@@ -45,79 +45,42 @@ export async function relayBatch(dataSource: DataSource, queue: DeliveryQueue, l
 /** The relay loop of a worker process: woken by NOTIFY on commit, draining in batches. */
 export class OutboxRelay {
   private running = false;
-  private listener: Client | undefined;
-  private wake: (() => void) | undefined;
-  /** Set by a notification that arrives while a pass runs, so the pass after it starts at once. */
-  private notified = false;
+  private readonly listener: ChannelListener;
   private loop: Promise<void> | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly queue: DeliveryQueue,
-    private readonly databaseUrl: string,
+    databaseUrl: string,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.listener = new ChannelListener({ url: databaseUrl, channel: OUTBOX_CHANNEL, applicationName: 'campaign-partner-api/relay', logger, label: 'relay' });
+  }
 
   start(): void {
     this.running = true;
     this.loop = this.run();
   }
 
-  private async listen(): Promise<void> {
-    if (this.listener) return;
-    const client = new Client({ connectionString: this.databaseUrl, application_name: 'campaign-partner-api/relay' });
-    client.on('notification', () => {
-      this.notified = true;
-      this.wake?.();
-    });
-    client.on('error', (error) => {
-      this.logger.warn({ error: error.message }, 'relay listener lost; polling until it is back');
-      if (this.listener === client) this.listener = undefined;
-      client.end().catch(() => undefined);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    this.listener = client;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.notified || !this.running) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
-  }
-
   private async run(): Promise<void> {
     while (this.running) {
       try {
-        await this.listen();
-        this.notified = false;
+        await this.listener.listen();
+        this.listener.takeNotifications();
         const relayed = await relayBatch(this.dataSource, this.queue);
-        if (relayed < BATCH) await this.sleep(IDLE_POLL_MS);
+        if (relayed < BATCH) await this.listener.sleep(IDLE_POLL_MS);
       } catch (error) {
         if (!this.running) break;
         this.logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'relay pass failed; retrying');
-        await this.sleep(ERROR_BACKOFF_MS);
+        await this.listener.sleep(ERROR_BACKOFF_MS);
       }
     }
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.listener.wake();
     await this.loop;
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await this.listener.close();
   }
 }

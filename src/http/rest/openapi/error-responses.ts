@@ -21,6 +21,7 @@ const ERROR_RESPONSES = {
   Conflict: { status: '409', description: 'A request with the same `Idempotency-Key` is still in progress; retry after `Retry-After`.', codes: [ErrorCode.IDEMPOTENCY_KEY_IN_USE], headers: ['RetryAfter'] },
   PayloadTooLarge: { status: '413', description: `The body is over ${BODY_LIMIT_BYTES / (1024 * 1024)} MiB.`, codes: [ErrorCode.BAD_REQUEST] },
   UnsupportedMediaType: { status: '415', description: 'The body is not `application/json`.', codes: [ErrorCode.BAD_REQUEST] },
+  Gone: { status: '410', description: 'The change-stream cursor is older than the 30 days the stream keeps: read the records again, then follow the stream from a new cursor.', codes: [ErrorCode.CURSOR_EXPIRED] },
   Unprocessable: { status: '422', description: 'A field or query parameter breaks a rule (`errors` names each), or the `Idempotency-Key` was used with another request; nothing was changed.', codes: [ErrorCode.BAD_USER_INPUT, ErrorCode.IDEMPOTENCY_KEY_REUSED], headers: ['IdempotentReplayed'] },
   RateLimited: { status: '429', description: 'The key has used its requests of the current window; `Retry-After` says when to retry.', codes: [ErrorCode.RATE_LIMITED], headers: ['RetryAfter'] },
   InternalError: { status: '500', description: 'Something unexpected; nothing internal is said.', codes: [ErrorCode.INTERNAL_SERVER_ERROR] },
@@ -89,6 +90,11 @@ export function errorResponsesOf(route: V2Route): Record<string, OpenAPIV3_1.Ref
   if (route.params || route.bodyNamesRecord) names.push('NotFound');
   if (write) names.push('Conflict', 'PayloadTooLarge', 'UnsupportedMediaType');
   if (write || route.query || route.body) names.push('Unprocessable');
+  for (const code of route.refusals ?? []) {
+    const name = (Object.keys(ERROR_RESPONSES) as ErrorResponseName[]).find((candidate) => (ERROR_RESPONSES[candidate].codes as readonly ErrorCode[]).includes(code));
+    if (!name) throw new Error(`${route.operationId}: no error answer carries ${code}`);
+    if (!names.includes(name)) names.push(name);
+  }
   names.push('RateLimited', 'InternalError', 'Unavailable');
   return Object.fromEntries(names.map((name) => [ERROR_RESPONSES[name].status, { $ref: `#/components/responses/${name}` }]));
 }

@@ -34,6 +34,7 @@ function parametersOf(route: V2Route): Parameter[] {
   const parameters: Parameter[] = Object.entries(route.params ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } }));
   if (route.query?.paged) parameters.push(...PAGE_PARAMETERS);
   if (route.query?.list) parameters.push(...listParameters(route.query.list));
+  for (const { name, description, schema } of route.query?.parameters ?? []) parameters.push({ name, in: 'query', description, schema: schema as Parameter['schema'] });
   if (route.method !== 'GET') parameters.push(IDEMPOTENCY_KEY);
   return parameters;
 }

@@ -1,3 +1,4 @@
+import { encodeStreamCursor } from '../../../../src/events/stream/stream-cursor';
 import { documentedOperationIds } from '../../../support/openapi-contract';
 import { createPublisherProfile } from '../../../support/fixtures';
 import { startTestApp, type TestApp, type Workspace } from '../../../support/test-app';
@@ -187,6 +188,19 @@ it('reads the event feed', async () => {
   // A free-form payload is typed as one (additionalProperties), not as an object without keys.
   const payload: Record<string, unknown> = read.data;
   expect(payload).toHaveProperty('campaign');
+});
+
+it('follows the change stream from a cursor, and reads its expired-cursor refusal as the 410 it is', async () => {
+  const first = ok(await api.GET('/events/stream', { params: { query: { limit: 1 } } })).data;
+  expect(first.events).toHaveLength(1);
+  const cursor: string | null = first.next_cursor;
+  expect(cursor).toBe(first.events[0].cursor);
+  const rest = ok(await api.GET('/events/stream', { params: { query: { after: cursor ?? undefined, type: 'campaign_created' } } })).data;
+  expect(rest.events.every((event) => event.type === 'campaign_created')).toBe(true);
+  const expired = encodeStreamCursor({ txid: '1', id: '1', createdAt: Date.now() - 31 * 24 * 3600 * 1000 });
+  const refused = await api.GET('/events/stream', { params: { query: { after: expired } } });
+  expect(refused.response.status).toBe(410);
+  expect(refused.error?.code).toBe('CURSOR_EXPIRED');
 });
 
 it('replays a write answered for a repeated Idempotency-Key with Idempotent-Replayed, a 404 included (headers checked against the document)', async () => {

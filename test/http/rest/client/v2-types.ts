@@ -697,6 +697,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the change stream
+         * @description The workspace's events of the last 30 days in commit order, oldest first, from `after` (exclusive): resuming from the `next_cursor` of the last read yields every event committed since, exactly once, even when writes commit in another order than their ids. `next_cursor` is the last event's cursor, or `after` when none came (the live end). A cursor older than the stream keeps is 410 `CURSOR_EXPIRED`: resynchronise. The filters are the feed's.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -747,7 +767,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "RESPONSE_TOO_LARGE" | "UNAUTHENTICATED" | "NOT_FOUND" | "IDEMPOTENCY_KEY_IN_USE" | "BAD_USER_INPUT" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "BAD_REQUEST" | "RESPONSE_TOO_LARGE" | "UNAUTHENTICATED" | "NOT_FOUND" | "IDEMPOTENCY_KEY_IN_USE" | "CURSOR_EXPIRED" | "BAD_USER_INPUT" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE";
             /** @description The x-request-id of the request: quote it when reporting a problem. */
             request_id: string;
             /** @description Field (v2 spelling) → what is wrong with it. */
@@ -2143,6 +2163,10 @@ export interface components {
             description: string;
             /** @description The shape of the event's `data`: `<campaign record>` stands for the v2 record of that resource. */
             payload: string;
+            /** @description The JSON Schema (2020-12) of the event's `data`, every record in it spelled out: validate a received payload against it, or generate types from it. */
+            payload_schema: {
+                [key: string]: unknown;
+            };
             /** @description Whether a webhook may name it in `events` (every type but `ping`). */
             subscribable: boolean;
         };
@@ -2535,9 +2559,23 @@ export interface components {
             created_at: string;
             /** @description The workspace's code. */
             organization_code: string;
+            /** @description The event's position in the change stream (commit order): resume `GET /v2/events/stream?after=` from it. */
+            cursor: string;
             /** @description The payload, shaped as the `payload` of its type in `GET /v2/libraries/event-types`. */
             data: {
                 [key: string]: unknown;
+            };
+        };
+        /** StreamEventsResponse */
+        StreamEventsResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Events retrieved successfully";
+            data: {
+                events: components["schemas"]["Event"][];
+                /** @description Where to resume: the last event's cursor, or `after` when none came; null when neither. */
+                next_cursor: string | null;
             };
         };
         /** EventPage */
@@ -2601,6 +2639,11 @@ export interface components {
         UnsupportedMediaTypeError: components["schemas"]["ErrorEnvelope"] & {
             /** @enum {string} */
             code: "BAD_REQUEST";
+        };
+        /** GoneError */
+        GoneError: components["schemas"]["ErrorEnvelope"] & {
+            /** @enum {string} */
+            code: "CURSOR_EXPIRED";
         };
         /** UnprocessableError */
         UnprocessableError: components["schemas"]["ErrorEnvelope"] & {
@@ -2708,6 +2751,20 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+            };
+        };
+        /** @description The change-stream cursor is older than the 30 days the stream keeps: read the records again, then follow the stream from a new cursor. Codes: `CURSOR_EXPIRED`. */
+        Gone: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GoneError"];
             };
         };
         /** @description A field or query parameter breaks a rule (`errors` names each), or the `Idempotency-Key` was used with another request; nothing was changed. Codes: `BAD_USER_INPUT`, `IDEMPOTENCY_KEY_REUSED`. */
@@ -5094,6 +5151,55 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of this type (see `GET /v2/libraries/event-types`). */
+                type?: "advertiser_account_created" | "advertiser_account_updated" | "advertiser_account_deleted" | "member_created" | "member_updated" | "member_deleted" | "user_created" | "user_updated" | "user_deleted" | "publisher_profile_created" | "publisher_profile_deleted" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_media_added" | "phase_created" | "phase_updated" | "phase_deleted" | "content_created" | "content_updated" | "content_deleted" | "distribution_created" | "distribution_updated" | "distribution_deleted" | "post_campaign_status" | "post_content_status" | "webhook_disabled" | "ping";
+                /** @description Only events about this kind of record (`campaign`, `content`…): the `resource` of the type in the catalogue. */
+                resource_type?: string;
+                /** @description Only events about the record with this id (with `resource_type`). */
+                resource_id?: number;
+                /** @description Only the events with these ids, comma-separated (at most 100). */
+                ids?: string;
+                /** @description Only events created at or after this instant (ISO 8601: `2026-11-23` or `2026-11-23T18:00:00Z`). */
+                created_after?: string;
+                /** @description Only events created before this instant (ISO 8601). */
+                created_before?: string;
+                /** @description A cursor (`next_cursor`, or an event's `cursor`): the events committed after it. Left out: from the start of the stream (30 days ago). */
+                after?: string;
+                /** @description Most events to return, 1 to 500 (default 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events retrieved successfully */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreamEventsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            410: components["responses"]["Gone"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

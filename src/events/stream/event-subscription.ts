@@ -1,0 +1,157 @@
+import { SlowConsumerError } from '../../common/errors';
+import type { RequestContext } from '../../common/request-context';
+import { recordMatches } from '../../db/lists/in-memory';
+import type { CheckedFilters } from '../../db/lists/list-request';
+import type { OutboxEvent } from '../../outbox/outbox-event.entity';
+import { eventList } from '../event.list';
+import { comparePositions, encodeStreamCursor, positionOf, type StreamPosition } from './stream-cursor';
+
+/** Events read per statement while a resuming subscription catches up. */
+const CATCH_UP_PAGE = 500;
+
+export interface EventSubscriptionOptions {
+  ctx: RequestContext;
+  filters: CheckedFilters;
+  /** Where the subscriber resumes from; undefined: from now. */
+  after: StreamPosition | undefined;
+  /** Where live events take over: the hub hands this subscription every event after it. */
+  seam: StreamPosition;
+  maxBuffered: number;
+  /** The stream's events after `from` up to `upTo`, matching the filters (EventStreamService.between). */
+  readBetween(from: StreamPosition, upTo: StreamPosition, limit: number): Promise<OutboxEvent[]>;
+  onSlow(): void;
+  onEnd(subscription: EventSubscription): void;
+}
+
+/**
+ * One subscriber's events, in stream order: first, when it resumes from a cursor, those committed
+ * between it and the seam (read page by page as the subscriber takes them), then the live ones the
+ * hub offers, which wait here until taken. Past `maxBuffered` waiting events the subscription ends
+ * with SLOW_CONSUMER and the cursor of the last event taken, and its buffer is dropped: memory
+ * stays bounded, and the subscriber resumes from there with nothing lost.
+ */
+export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
+  readonly organisationId: number;
+  private readonly buffer: OutboxEvent[] = [];
+  /** The first waiting event's index in `buffer` (taken events are not shifted out one by one). */
+  private head = 0;
+  /** Where the subscriber stands: the last event taken, or where it started. */
+  private taken: StreamPosition;
+  /** Live events at or before this were (or will be) read in the catch-up, or came before `after`. */
+  private readonly floor: StreamPosition;
+  /** Still reading the stream up to the seam. */
+  private catchingUp: boolean;
+  /** The rest of the page of the catch-up being taken, last event first. */
+  private page: OutboxEvent[] = [];
+  private waiting: { resolve(result: IteratorResult<OutboxEvent>): void; reject(error: unknown): void } | undefined;
+  private failure: SlowConsumerError | undefined;
+  private ended = false;
+
+  constructor(private readonly options: EventSubscriptionOptions) {
+    this.organisationId = options.ctx.organisationId;
+    const { after, seam } = options;
+    this.taken = after ?? seam;
+    this.floor = after && comparePositions(after, seam) > 0 ? after : seam;
+    this.catchingUp = after !== undefined && comparePositions(after, seam) < 0;
+  }
+
+  /** The cursor to resume from: after the last event taken. */
+  get cursor(): string {
+    return encodeStreamCursor(this.taken);
+  }
+
+  /** Called by the hub for each newly committed event of the workspace; true when the event is for this subscriber. */
+  offer(event: OutboxEvent): boolean {
+    if (this.ended || this.failure) return false;
+    if (comparePositions(positionOf(event), this.floor) <= 0) return false;
+    if (!recordMatches(eventList, this.options.filters, event)) return false;
+    if (this.waiting && !this.catchingUp) {
+      this.hand(event);
+      return true;
+    }
+    this.buffer.push(event);
+    if (this.buffer.length - this.head > this.options.maxBuffered) this.fail();
+    return true;
+  }
+
+  async next(): Promise<IteratorResult<OutboxEvent>> {
+    if (this.failure) {
+      const failure = this.failure;
+      this.end();
+      throw failure;
+    }
+    if (this.ended) return { done: true, value: undefined };
+    if (this.catchingUp) {
+      if (this.page.length === 0) {
+        this.page = await this.options.readBetween(this.taken, this.options.seam, CATCH_UP_PAGE);
+        this.page.reverse();
+        if (this.ended) return { done: true, value: undefined };
+      }
+      const event = this.page.pop();
+      if (event) return this.take(event);
+      this.catchingUp = false;
+    }
+    if (this.head < this.buffer.length) {
+      const event = this.buffer[this.head];
+      this.head += 1;
+      if (this.head === this.buffer.length) {
+        this.buffer.length = 0;
+        this.head = 0;
+      }
+      return this.take(event);
+    }
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+    });
+  }
+
+  async return(): Promise<IteratorResult<OutboxEvent>> {
+    this.end();
+    return { done: true, value: undefined };
+  }
+
+  async throw(error?: unknown): Promise<IteratorResult<OutboxEvent>> {
+    this.end();
+    throw error;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  /** Stops it: a waiting `next` ends, the hub forgets it. Idempotent. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.buffer.length = 0;
+    this.options.onEnd(this);
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.resolve({ done: true, value: undefined });
+  }
+
+  private take(event: OutboxEvent): IteratorResult<OutboxEvent> {
+    this.taken = positionOf(event);
+    return { done: false, value: event };
+  }
+
+  private hand(event: OutboxEvent): void {
+    const waiting = this.waiting!;
+    this.waiting = undefined;
+    waiting.resolve(this.take(event));
+  }
+
+  private fail(): void {
+    this.failure = new SlowConsumerError(this.cursor, this.options.maxBuffered);
+    this.buffer.length = 0;
+    this.head = 0;
+    this.options.onSlow();
+    const waiting = this.waiting;
+    if (waiting) {
+      this.waiting = undefined;
+      const failure = this.failure;
+      this.end();
+      waiting.reject(failure);
+    }
+  }
+}

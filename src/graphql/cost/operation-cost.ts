@@ -1,0 +1,53 @@
+import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { getComplexity } from 'graphql-query-complexity';
+import { ErrorCode } from '../../common/error-codes';
+import { graphqlHttpStatusOf } from '../error-status';
+import { costEstimator } from './estimator';
+import type { CostErrorCode, CostLimits } from './limits';
+import { measureSelection } from './selection';
+
+/** Counting stops here, so a document expanding to millions of fields is refused as fast as one with 501. */
+const COUNT_CAP_FACTOR = 10;
+
+export function costRefusal(code: CostErrorCode, message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, http: { status: graphqlHttpStatusOf(code) } } });
+}
+
+function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  }
+  return fragments;
+}
+
+/**
+ * An operation's requested cost (docs/graphql.md, "Limits"), judged before anything runs: refused
+ * when it selects too many fields or aliases (TOO_MANY_FIELDS) or nests too deep (QUERY_TOO_DEEP).
+ * Null when its variables do not coerce (execution refuses them with BAD_USER_INPUT). The same
+ * judgement for queries and mutations over HTTP and for subscriptions (src/http/subscriptions).
+ */
+export function operationCost(limits: CostLimits, schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number | null {
+  const measure = measureSelection(operation, fragmentsOf(document), limits.maxFields * COUNT_CAP_FACTOR);
+  if (measure.fields > limits.maxFields) {
+    const value = measure.capped ? `at least ${measure.fields}` : String(measure.fields);
+    throw costRefusal(ErrorCode.TOO_MANY_FIELDS, `Query selects ${value} fields (fragments expanded), more than the maximum of ${limits.maxFields}`);
+  }
+  if (measure.aliases > limits.maxAliases) {
+    throw costRefusal(ErrorCode.TOO_MANY_FIELDS, `Query uses ${measure.aliases} aliases, more than the maximum of ${limits.maxAliases}`);
+  }
+  if (measure.depth > limits.maxDepth) {
+    throw costRefusal(ErrorCode.QUERY_TOO_DEEP, `Query depth is ${measure.depth}, more than the maximum of ${limits.maxDepth}`);
+  }
+  try {
+    return getComplexity({ estimators: [costEstimator(limits)], schema, query: document, variables, operationName: operation.name?.value, maxQueryNodes: limits.maxFields * COUNT_CAP_FACTOR });
+  } catch (error) {
+    if (error instanceof GraphQLError && error.message.startsWith('Variable "$')) return null;
+    throw error;
+  }
+}
+
+/** QUERY_TOO_COMPLEX past the maximum cost of one operation. */
+export function assertWithinMaxCost(limits: CostLimits, cost: number): void {
+  if (cost > limits.maxCost) throw costRefusal(ErrorCode.QUERY_TOO_COMPLEX, `Query cost is ${cost}, more than the maximum of ${limits.maxCost} per request`);
+}

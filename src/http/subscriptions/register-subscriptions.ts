@@ -1,0 +1,39 @@
+import type { WebsocketHandler } from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { GraphQLSchema } from 'graphql';
+import type { LoaderFactory } from '../../app/loaders';
+import type { Services } from '../../app/services';
+import type { SubscriptionSettings } from '../../config/config';
+import type { CostLimits } from '../../graphql/cost';
+import type { AppMetrics } from '../../metrics/metrics';
+import { graphqlWsHandler, registerWebSockets } from './graphql-ws-transport';
+import { registerGraphqlSse } from './graphql-sse-transport';
+import { SubscriptionGate } from './subscription-gate';
+
+export interface SubscriptionDeps {
+  schema: GraphQLSchema;
+  services: Services;
+  loaders: LoaderFactory;
+  costLimits: CostLimits;
+  settings: SubscriptionSettings;
+  production: boolean;
+  metrics?: AppMetrics;
+}
+
+/**
+ * GraphQL subscriptions on the partner server: graphql-ws on /graphql (the returned handler, for
+ * the GET route of /graphql) and graphql-sse on /graphql/stream, sharing one gate (the per-key
+ * limit, the revocation watch, the gauges). Their events come from the process's event hub.
+ */
+export async function registerSubscriptions(app: FastifyInstance, deps: SubscriptionDeps): Promise<WebsocketHandler> {
+  const instruments = deps.metrics?.subscriptions;
+  const gate = new SubscriptionGate(deps.services.apiKeys, deps.settings.maxPerKey, app.log as Logger, instruments);
+  if (instruments) {
+    deps.services.eventHub.observe({ fannedOut: (count) => instruments.eventsFannedOut.inc(count), slowConsumer: () => instruments.slowConsumers.inc() });
+  }
+  const runtime = { schema: deps.schema, services: deps.services, loaders: deps.loaders, costLimits: deps.costLimits, gate, production: deps.production };
+  await registerWebSockets(app);
+  registerGraphqlSse(app, runtime);
+  return graphqlWsHandler(runtime);
+}

@@ -1,0 +1,109 @@
+import { type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, getOperationAST, GraphQLError, type GraphQLFormattedError, type GraphQLSchema, parse, validate } from 'graphql';
+import type { Loaders, LoaderFactory } from '../../app/loaders';
+import type { Services } from '../../app/services';
+import { ErrorCode } from '../../common/error-codes';
+import { assertWithinMaxCost, type CostLimits, operationCost } from '../../graphql/cost';
+import type { GraphQLContext } from '../../graphql/context';
+import { formatGraphQLError, withoutSuggestions } from '../../graphql/format-error';
+import { sharedSubscribe } from '../../graphql/subscriptions/shared-execution';
+import type { SubscriberConnection, SubscriptionGate } from './subscription-gate';
+
+/** What a client sends to start an operation, on either transport. */
+export interface OperationRequest {
+  query: string;
+  operationName?: string | null;
+  variables?: Record<string, unknown> | null;
+}
+
+/** What both transports run subscriptions with. */
+export interface SubscriptionRuntime {
+  schema: GraphQLSchema;
+  services: Services;
+  loaders: LoaderFactory;
+  costLimits: CostLimits;
+  gate: SubscriptionGate;
+  /** No "Did you mean …?" in errors (as over HTTP). */
+  production: boolean;
+}
+
+export const OVER_HTTP_ONLY =
+  'Queries and mutations are not run over this transport, which carries subscriptions only: send them to POST /graphql, where rate limits, idempotency and metrics apply';
+
+const shareKeys = new WeakMap<object, string>();
+
+function refusal(code: ErrorCode, message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code } });
+}
+
+/**
+ * Judges an operation sent over a subscription transport before anything runs, as POST /graphql
+ * judges a query: it must parse and validate, be a subscription, stay within the cost limits
+ * (maximum cost, depth, fields and aliases; an event's `resource` costs as its selection), and
+ * the key must have a subscription left (SUBSCRIPTIONS_MAX_PER_KEY). The arguments to run it, or
+ * the errors refusing it. An accepted operation holds a place until `gate.ended`.
+ */
+export function prepareSubscription(runtime: SubscriptionRuntime, connection: SubscriberConnection, request: OperationRequest): ExecutionArgs | GraphQLError[] {
+  let document: DocumentNode;
+  try {
+    document = parse(request.query);
+  } catch (error) {
+    return [refusal(ErrorCode.GRAPHQL_PARSE_FAILED, error instanceof Error ? error.message : 'The query does not parse')];
+  }
+  const invalid = validate(runtime.schema, document);
+  if (invalid.length > 0) return invalid.map((error) => refusal(ErrorCode.GRAPHQL_VALIDATION_FAILED, error.message));
+  const operation = getOperationAST(document, request.operationName ?? undefined);
+  if (!operation) return [refusal(ErrorCode.BAD_REQUEST, 'The document names no single operation to run: give operationName')];
+  if (operation.operation !== 'subscription') return [refusal(ErrorCode.BAD_REQUEST, OVER_HTTP_ONLY)];
+  const variables = request.variables ?? {};
+  try {
+    const cost = operationCost(runtime.costLimits, runtime.schema, document, operation, variables);
+    if (cost !== null) assertWithinMaxCost(runtime.costLimits, cost);
+    runtime.gate.started(connection);
+  } catch (error) {
+    return [error instanceof GraphQLError ? error : new GraphQLError(error instanceof Error ? error.message : String(error), { originalError: error instanceof Error ? error : undefined })];
+  }
+  const contextValue: GraphQLContext = { request: connection.ctx, services: runtime.services, loaders: undefined as unknown as Loaders };
+  // Everything an answer depends on: the workspace, the operation and its variables.
+  shareKeys.set(contextValue, JSON.stringify([connection.ctx.organisationId, request.query, request.operationName ?? null, variables]));
+  return { schema: runtime.schema, document, operationName: request.operationName ?? undefined, variableValues: variables, contextValue };
+}
+
+/** graphql-js's `subscribe`, sharing each event's answer among subscriptions with equal operations (shared-execution.ts). */
+export function subscriptionExecutor(runtime: SubscriptionRuntime): ReturnType<typeof sharedSubscribe<GraphQLContext>> {
+  return sharedSubscribe<GraphQLContext>({
+    // Each event reads the records afresh, through loaders made only if a field needs them.
+    contextForEvent: (base) => {
+      let loaders: Loaders | undefined;
+      return {
+        request: base.request,
+        services: base.services,
+        get loaders(): Loaders {
+          return (loaders ??= runtime.loaders(base.services, base.request));
+        },
+      };
+    },
+    shareKeyOf: (base) => shareKeys.get(base),
+  });
+}
+
+/** Errors as POST /graphql words them: codes from the catalogue, nothing internal. */
+export function formatErrors(errors: readonly GraphQLError[], production: boolean): GraphQLFormattedError[] {
+  return errors.map((error) => {
+    // A refusal wrapped without a path (a slow consumer, the per-key limit) is judged by what it wraps.
+    const formatted = formatGraphQLError(error.toJSON(), error.originalError ?? error);
+    return production ? withoutSuggestions(formatted) : formatted;
+  });
+}
+
+const formattedResults = new WeakMap<ExecutionResult, FormattedExecutionResult>();
+
+/** A result as sent: errors formatted (once per shared result); a result without errors as it is. */
+export function formatResult(result: ExecutionResult, production: boolean): FormattedExecutionResult | undefined {
+  if (!result.errors) return undefined;
+  let formatted = formattedResults.get(result);
+  if (!formatted) {
+    formatted = { ...result, errors: formatErrors(result.errors, production) };
+    formattedResults.set(result, formatted);
+  }
+  return formatted;
+}
