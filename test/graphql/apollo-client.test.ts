@@ -5,6 +5,9 @@ import { BatchHttpLink } from '@apollo/client/link/batch-http';
 import { relayStylePagination } from '@apollo/client/utilities';
 import { seedHierarchy } from '../../src/cli/seed-demo';
 import { relayStylePaginationWithNodes } from '../support/apollo-pagination';
+import { partnerClient } from '../support/apollo-subscriptions';
+import { subscribersOpen } from '../support/subscriptions';
+import { eventually } from '../support/webhook-receiver';
 import { type AnyBody, startTestApp, type TestApp, type Workspace } from '../support/test-app';
 
 /**
@@ -31,6 +34,17 @@ afterAll(async () => {
 beforeEach(() => {
   sent = 0;
 });
+
+const DOCS = readFileSync(path.join(__dirname, '..', '..', 'docs', 'graphql.md'), 'utf8');
+
+/** Whether docs/graphql.md shows, word for word, the code between `// --- docs/graphql.md: <title> ---` and `// --- end ---` of a support file. */
+function docsShows(supportFile: string, title: string): boolean {
+  const text = readFileSync(path.join(__dirname, '..', 'support', supportFile), 'utf8');
+  const start = text.indexOf(`// --- docs/graphql.md: ${title} ---`);
+  const end = text.indexOf('// --- end ---');
+  const code = start < 0 || end < 0 ? '' : text.slice(text.indexOf('\n', start) + 1, end).trim();
+  return code.length > 400 && DOCS.includes(code);
+}
 
 /** fetch, counting the requests the client sends. */
 const countingFetch: typeof fetch = (input, init) => {
@@ -142,15 +156,7 @@ describe('cursor pagination with the field policies of docs/graphql.md', () => {
   });
 
   it('is the code docs/graphql.md shows', () => {
-    const between = (text: string): string => {
-      const start = text.indexOf('// --- docs/graphql.md: nodes-aware pagination ---');
-      const end = text.indexOf('// --- end ---');
-      return start < 0 || end < 0 ? '' : text.slice(text.indexOf('\n', start) + 1, end).trim();
-    };
-    const docs = readFileSync(path.join(__dirname, '..', '..', 'docs', 'graphql.md'), 'utf8');
-    const support = readFileSync(path.join(__dirname, '..', 'support', 'apollo-pagination.ts'), 'utf8');
-    expect(between(support).length).toBeGreaterThan(500);
-    expect(docs).toContain(between(support));
+    expect(docsShows('apollo-pagination.ts', 'nodes-aware pagination')).toBe(true);
   });
 });
 
@@ -212,5 +218,24 @@ describe('refusals and batching', () => {
     expect((organisation.data as AnyBody).organisation.name).toBe('Apollo Client workspace');
     expect((accounts.data as AnyBody).advertiserAccounts.nodes).toHaveLength(2);
     expect((libraries.data as AnyBody).referenceLibraries).toEqual([{ __typename: 'ReferenceLibrary', name: 'role-types' }]);
+  });
+});
+
+describe('a subscription', () => {
+  it('goes over the WebSocket of a split link while queries stay on HTTP: the client docs/graphql.md shows', async () => {
+    expect(docsShows('apollo-subscriptions.ts', 'Apollo Client with subscriptions')).toBe(true);
+    const apollo = partnerClient(app.baseUrl, ws.key);
+    const received: AnyBody[] = [];
+    const subscription = apollo.subscribe({ query: gql`subscription { events { id type data } }` }).subscribe({ next: ({ data }) => received.push((data as AnyBody)?.events) });
+    await subscribersOpen(app, 1);
+    const created = await apollo.mutate({
+      mutation: gql`mutation { advertiserAccountCreate(input: { name: "Seen live" }) { advertiserAccount { id name } userErrors { message } } }`,
+    });
+    const account = (created.data as AnyBody).advertiserAccountCreate.advertiserAccount;
+    await eventually(async () => received.length, (length) => length >= 1);
+    expect(received).toEqual([{ __typename: 'Event', id: expect.any(String), type: 'advertiser_account_created', data: { advertiser_account: expect.objectContaining({ id: Number(account.id), name: 'Seen live' }) } }]);
+    subscription.unsubscribe();
+    await subscribersOpen(app, 0);
+    apollo.stop();
   });
 });

@@ -67,9 +67,12 @@ export class EventHub {
   /**
    * A subscription to the workspace's events matching `filters`: with `after`, first those
    * committed after it (read from the stream), then live ones, with no gap and none twice.
+   * Without, from the stream's head as it is now (the events committed from now on; the hub may
+   * not have read the last ones committed before yet, and they are not sent).
    */
   async subscribe(ctx: RequestContext, filters: CheckedFilters, after: StreamPosition | undefined): Promise<EventSubscription> {
     this.stream.assertKept(after);
+    const from = after ?? (await this.head());
     // A failed start (the database away) is tried again by the next subscription.
     await (this.starting ??= this.start().catch((error: unknown) => {
       this.starting = undefined;
@@ -81,7 +84,7 @@ export class EventHub {
     const subscription = new EventSubscription({
       ctx,
       filters,
-      after,
+      from,
       seam,
       maxBuffered: this.options.maxBuffered,
       readBetween: (from, upTo, limit) => this.stream.between(ctx, filters, from, upTo, limit),
@@ -119,10 +122,15 @@ export class EventHub {
   private async start(): Promise<void> {
     // LISTEN before the head is read: an event committed in between is after the head and wakes the hub.
     await this.listener.listen();
-    const [{ txid }] = (await this.dataSource.query(streamHeadSql())) as { txid: string }[];
-    this.position = { txid, id: MAX_BIGINT, createdAt: Date.now() };
+    this.position = await this.head();
     this.running = true;
     this.loop = this.run();
+  }
+
+  /** Where the stream stands now: every event committed later (or still running) sorts after it. */
+  private async head(): Promise<StreamPosition> {
+    const [{ txid }] = (await this.dataSource.query(streamHeadSql())) as { txid: string }[];
+    return { txid, id: MAX_BIGINT, createdAt: Date.now() };
   }
 
   private async run(): Promise<void> {

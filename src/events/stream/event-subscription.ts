@@ -12,8 +12,8 @@ const CATCH_UP_PAGE = 500;
 export interface EventSubscriptionOptions {
   ctx: RequestContext;
   filters: CheckedFilters;
-  /** Where the subscriber resumes from; undefined: from now. */
-  after: StreamPosition | undefined;
+  /** Where the subscriber starts: the cursor it resumes from, or the stream's head when it subscribed. */
+  from: StreamPosition;
   /** Where live events take over: the hub hands this subscription every event after it. */
   seam: StreamPosition;
   maxBuffered: number;
@@ -24,8 +24,8 @@ export interface EventSubscriptionOptions {
 }
 
 /**
- * One subscriber's events, in stream order: first, when it resumes from a cursor, those committed
- * between it and the seam (read page by page as the subscriber takes them), then the live ones the
+ * One subscriber's events, in stream order: first those committed between where it starts and the
+ * seam, if any (read page by page as the subscriber takes them), then the live ones the
  * hub offers, which wait here until taken. Past `maxBuffered` waiting events the subscription ends
  * with SLOW_CONSUMER and the cursor of the last event taken, and its buffer is dropped: memory
  * stays bounded, and the subscriber resumes from there with nothing lost.
@@ -37,7 +37,7 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
   private head = 0;
   /** Where the subscriber stands: the last event taken, or where it started. */
   private taken: StreamPosition;
-  /** Live events at or before this were (or will be) read in the catch-up, or came before `after`. */
+  /** Live events at or before this were (or will be) read in the catch-up, or came before `from`. */
   private readonly floor: StreamPosition;
   /** Still reading the stream up to the seam. */
   private catchingUp: boolean;
@@ -49,10 +49,10 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
 
   constructor(private readonly options: EventSubscriptionOptions) {
     this.organisationId = options.ctx.organisationId;
-    const { after, seam } = options;
-    this.taken = after ?? seam;
-    this.floor = after && comparePositions(after, seam) > 0 ? after : seam;
-    this.catchingUp = after !== undefined && comparePositions(after, seam) < 0;
+    const { from, seam } = options;
+    this.taken = from;
+    this.floor = comparePositions(from, seam) > 0 ? from : seam;
+    this.catchingUp = comparePositions(from, seam) < 0;
   }
 
   /** The cursor to resume from: after the last event taken. */

@@ -35,6 +35,8 @@ beforeAll(async () => {
   database = await startOwnPostgres(dataDir);
   app = await startTestApp({ databaseUrl: database.url });
   ws = await app.workspace();
+  // An event before any subscription, so that the stream has a head to subscribe from.
+  await ws.api.post('/v2/advertiser-accounts', { name: 'Setup' });
   [first, second] = await Promise.all([server(), server()]);
 });
 afterAll(async () => {
@@ -69,7 +71,7 @@ function closeCode(client: Client): Promise<number> {
 const names = (events: AnyBody[]): string[] => events.map((event) => event.data.advertiser_account.name);
 
 it('hands a write through one process to a subscriber of another', async () => {
-  // Subscribing from the current head: whatever commits after it comes, however long the subscription takes to start.
+  // Subscribing from the stream's head: whatever commits after it comes, however long the subscription takes to start.
   const onSecond = subscribeWs(wsClient(second, { 'X-API-Key': ws.key }), EVENTS_SUBSCRIPTION, { after: await head() });
   await write(first, 'Through the first');
   const [event] = await onSecond.waitForEvents(1);
