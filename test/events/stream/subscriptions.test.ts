@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { countStatements } from '../../../src/db/statement-counter';
 import { encodeStreamCursor } from '../../../src/events/stream/stream-cursor';
 import { createAccount, createCampaign } from '../../support/fixtures';
 import { closeSubscriptions, EVENTS_SUBSCRIPTION, type Received, subscribeSse, subscribeWs, subscribersOpen, wsClient } from '../../support/subscriptions';
@@ -104,17 +105,20 @@ describe('a committed write reaches every subscriber of its workspace', () => {
 
   it('with `resource`: the record as it is now, read once per event however many subscribers share the operation', async () => {
     const ws = await app.workspace();
-    const clients = [wsClient(app, { 'X-API-Key': ws.key }), wsClient(app, { 'X-API-Key': ws.key })];
     const query = 'subscription { events { type resource { __typename ... on AdvertiserAccount { name } } } }';
-    const subscriptions = clients.map((client) => subscribeWs(client, query));
-    await subscribersOpen(app, 2);
-    await createAccount(ws, 'Acme');
-    for (const subscription of subscriptions) {
-      expect(await subscription.waitForEvents(1)).toEqual([{ type: 'advertiser_account_created', resource: { __typename: 'AdvertiserAccount', name: 'Acme' } }]);
+    const subscriptions = [0, 1, 2].map(() => subscribeWs(wsClient(app, { 'X-API-Key': ws.key }), query));
+    await subscribersOpen(app, 3);
+    const counter = countStatements(app.running.database.dataSource);
+    try {
+      await createAccount(ws, 'Acme');
+      for (const subscription of subscriptions) {
+        expect(await subscription.waitForEvents(1)).toEqual([{ type: 'advertiser_account_created', resource: { __typename: 'AdvertiserAccount', name: 'Acme' } }]);
+      }
+      // The loader's read (`… "r"."id" = ANY(…)`), once for the three.
+      expect(counter.statements.filter((sql) => /FROM "advertiser_accounts"/.test(sql) && /= ANY\(/.test(sql))).toHaveLength(1);
+    } finally {
+      counter.stop();
     }
-    stopAll(...subscriptions);
-    await Promise.all(clients.map((client) => client.dispose()));
-    await subscribersOpen(app, 0);
   });
 });
 
