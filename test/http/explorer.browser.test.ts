@@ -1,6 +1,8 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocket as BrowserSocket } from 'playwright-core';
 import { launchOfflineBrowser, type OfflineBrowser } from '../support/browser';
+import { createAccount } from '../support/fixtures';
+import { subscribersOpen } from '../support/subscriptions';
 import { startTestApp, type TestApp, type Workspace } from '../support/test-app';
 
 /**
@@ -54,6 +56,35 @@ async function typeInEditor(page: Page, editor: string, text: string): Promise<v
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Backspace');
   await page.keyboard.type(text);
+  // Monaco draws the last keys on a later frame.
+  await page.locator(`${editor} .view-lines`).filter({ hasText: text }).waitFor();
+}
+
+/**
+ * Replaces the whole content of a Monaco editor by pasting text into it: all at once, so Monaco's
+ * bracket closing and completion, which act on each key typed, leave it as it is.
+ */
+async function pasteInEditor(page: Page, editor: string, text: string): Promise<void> {
+  await page.locator(`${editor} .view-lines`).click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.insertText(text);
+  // Monaco draws the change on a later frame.
+  await page.locator(`${editor} .view-lines`).filter({ hasText: text }).waitFor();
+}
+
+/**
+ * Waits until GraphiQL has stored a run of an operation holding `operation`: in its history (added
+ * as the run starts) and in the tabs (written half a second after each change; never the result).
+ */
+async function storedRun(page: Page, operation: string): Promise<void> {
+  await page.waitForFunction((text) => {
+    const storage = (globalThis as { localStorage?: { getItem(name: string): string | null } }).localStorage;
+    const history = storage?.getItem('graphiql:queries');
+    const tabs = storage?.getItem('graphiql:tabState');
+    const runs = history ? (JSON.parse(history) as { queries: { query?: string }[] }).queries : [];
+    return runs.some((run) => run.query?.includes(text)) && Boolean(tabs?.includes(text));
+  }, operation);
 }
 
 /**
@@ -122,20 +153,94 @@ describe('GET /graphql (the explorer)', () => {
       await screenshot(page, 'explorer-result');
 
       // Run again: GraphiQL's history keeps each run with the headers it was sent with (the first
-      // entry may still hold the placeholder, typed over a moment before). Both runs are in the
-      // history, and no storage of the page holds the key: not the history, not the tabs, not
-      // sessionStorage, not IndexedDB.
+      // may still carry the placeholder: the tab takes the Headers editor's text 100 ms late; runs
+      // alike make one entry). No storage of the page holds the key: not the history, not the
+      // tabs, not sessionStorage, not IndexedDB.
       await page.locator('.graphiql-execute-button').click();
-      await page.waitForFunction(() => {
-        const stored = (globalThis as { localStorage?: { getItem(name: string): string | null } }).localStorage?.getItem('graphiql:queries');
-        return stored !== null && stored !== undefined && (JSON.parse(stored) as { queries: unknown[] }).queries.length === 2;
-      });
+      await page.locator(RESULT_EDITOR).getByText(WORKSPACE_NAME).waitFor();
+      await storedRun(page, 'organizationCode');
       const stored = await everythingStored(page);
       expect(stored).toContain('organizationCode');
       expect(stored).not.toContain(ws.key);
       expect(stored).not.toContain(ws.key.slice(4, 20));
 
       expect(browser.pageErrors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('a subscription in the explorer', () => {
+  const SUBSCRIPTION = 'subscription { events { id type data } }';
+
+  /** Opens the explorer with this key in the Headers tab and `SUBSCRIPTION` in the operation editor. */
+  async function explorerWith(key: string): Promise<Page> {
+    const page = await browser.newPage();
+    await page.goto(`${app.baseUrl}/graphql`);
+    await page.locator(QUERY_EDITOR).waitFor();
+    await page.locator(HEADERS_EDITOR).waitFor();
+    await typeInEditor(page, HEADERS_EDITOR, JSON.stringify({ 'X-API-Key': key }));
+    await pasteInEditor(page, QUERY_EDITOR, SUBSCRIPTION);
+    expect(await editorText(page, QUERY_EDITOR)).toBe(SUBSCRIPTION);
+    return page;
+  }
+
+  it(
+    'streams each event of the workspace into the result pane over graphql-ws, until stopped; no key is stored',
+    async () => {
+      const page = await explorerWith(ws.key);
+      const sockets: BrowserSocket[] = [];
+      page.on('websocket', (socket) => sockets.push(socket));
+      // (The page tells a subscription from the text it sends, not from GraphiQL's parse of the
+      // editor, which lags 100 ms behind typing.)
+      await page.locator('.graphiql-execute-button').click();
+      // Running, the button stops the operation; the server holds the subscription before the write.
+      await page.getByRole('button', { name: /^Stop query/ }).waitFor();
+      await subscribersOpen(app, 1);
+      // One socket, to this server's /graphql.
+      expect(sockets.map((socket) => socket.url())).toEqual([`${app.baseUrl.replace(/^http/, 'ws')}/graphql`]);
+
+      await createAccount(ws, 'Streamed to the explorer');
+      await page.locator(RESULT_EDITOR).getByText('Streamed to the explorer').waitFor();
+      const first = await editorText(page, RESULT_EDITOR);
+      expect(first).toContain('"type": "advertiser_account_created"');
+      expect(first).not.toContain('"errors"');
+
+      // The next event replaces it, on the same subscription.
+      await createAccount(ws, 'Second over the same socket');
+      await page.locator(RESULT_EDITOR).getByText('Second over the same socket').waitFor();
+      expect(await editorText(page, RESULT_EDITOR)).toContain('"type": "advertiser_account_created"');
+      await screenshot(page, 'explorer-subscription');
+
+      // Stop completes the subscription on the server, and the socket, serving nothing more, closes.
+      await page.getByRole('button', { name: /^Stop query/ }).click();
+      await page.getByRole('button', { name: /^Execute query/ }).waitFor();
+      await subscribersOpen(app, 0);
+      if (!sockets[0].isClosed()) await sockets[0].waitForEvent('close');
+      expect(sockets).toHaveLength(1);
+
+      await storedRun(page, 'events { id type data }');
+      const stored = await everythingStored(page);
+      expect(stored).toContain('events');
+      expect(stored).not.toContain(ws.key);
+      expect(stored).not.toContain(ws.key.slice(4, 20));
+      expect(browser.pageErrors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);
+      await page.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'shows why the server refused the socket: a key it does not know closes it with 4403',
+    async () => {
+      const page = await explorerWith('cpk_not_a_key_the_server_issued');
+      await page.locator('.graphiql-execute-button').click();
+      await page.locator(RESULT_EDITOR).getByText('4403').waitFor();
+      // (A long line may be wrapped on screen.)
+      expect((await editorText(page, RESULT_EDITOR)).replace(/\s+/g, ' ')).toContain('"message": "The WebSocket closed (4403): Forbidden: API key is invalid"');
+      await page.getByRole('button', { name: /^Execute query/ }).waitFor();
+      await screenshot(page, 'explorer-subscription-refused');
       await page.close();
     },
     TEST_TIMEOUT_MS,

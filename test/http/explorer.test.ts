@@ -6,7 +6,8 @@ import { createLoaders } from '../../src/app/loaders';
 import { RESOLVERS } from '../../src/app/resolvers';
 import { V2_ROUTES } from '../../src/app/v2-routes';
 import { printSchemaFile } from '../../src/graphql/schema';
-import { RURU_VERSION } from '../../src/http/explorer/paths';
+import { clientModules, GRAPHQL_WS_CLIENT } from '../../src/http/explorer/graphql-ws-assets';
+import { GRAPHQL_WS_DIST_DIR, GRAPHQL_WS_VERSION, RURU_VERSION } from '../../src/http/explorer/paths';
 import { Readiness } from '../../src/http/readiness';
 import { buildServer } from '../../src/http/server';
 import { createLogger } from '../../src/logging/logger';
@@ -19,6 +20,7 @@ import { startTestApp, TEST_LIMITS, type TestApp, type Workspace } from '../supp
 
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const ASSETS = `/graphql/explorer/ruru-${RURU_VERSION}/`;
+const GRAPHQL_WS_ASSETS = `/graphql/explorer/graphql-ws-${GRAPHQL_WS_VERSION}/`;
 const PLACEHOLDER = '<your workspace API key>';
 
 let app: TestApp;
@@ -79,6 +81,11 @@ describe('GET /graphql from a browser', () => {
     expect(html).toContain(`\\"X-API-Key\\": \\"${PLACEHOLDER}\\"`);
     expect(html).toContain('"/graphql/explorer/introspection.json"');
     expect(html).toContain('"endpoint": "/graphql"');
+  });
+
+  it('runs subscriptions with the graphql-ws client this server serves', async () => {
+    const html = await (await get('/graphql', HTML)).text();
+    expect(html).toContain(`"${GRAPHQL_WS_ASSETS}client.js"`);
   });
 
   it('answers 304 to a browser whose copy is current', async () => {
@@ -155,6 +162,33 @@ describe('GET /graphql/explorer/ruru-<version>/… (the explorer’s files)', ()
 
   it.each(['ruru.js.map', 'nothing.js', '..%2Fpackage.json', '../../../package.json', 'ruru.js/'])('404 for %s', async (name) => {
     const response = await get(`${ASSETS}${name}`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('GET /graphql/explorer/graphql-ws-<version>/… (the explorer’s subscription client)', () => {
+  it('lists client.js and the chunks it imports, nothing else of the package', () => {
+    const modules = [...clientModules(GRAPHQL_WS_DIST_DIR, GRAPHQL_WS_CLIENT)];
+    expect(modules[0]).toBe('client.js');
+    expect(modules.length).toBeGreaterThan(1);
+    for (const name of modules) expect(name).toMatch(/^(client|common-[\w-]+)\.js$/);
+  });
+
+  it('serves client.js and each chunk it imports, as JavaScript cached for a year', async () => {
+    for (const name of clientModules(GRAPHQL_WS_DIST_DIR, GRAPHQL_WS_CLIENT)) {
+      const response = await get(`${GRAPHQL_WS_ASSETS}${name}`, { 'accept-encoding': 'gzip' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const text = await response.text();
+      expect(text).toBe(await readFile(path.join(GRAPHQL_WS_DIST_DIR, name), 'utf8'));
+    }
+    expect(await (await get(`${GRAPHQL_WS_ASSETS}client.js`)).text()).toContain('function createClient(');
+  });
+
+  it.each(['index.js', 'client.cjs', 'client.d.ts', 'use/ws.js', '..%2Fpackage.json', '../package.json', 'client.js/'])('404 for %s', async (name) => {
+    const response = await get(`${GRAPHQL_WS_ASSETS}${name}`);
     expect(response.status).toBe(404);
   });
 });
@@ -264,6 +298,7 @@ describe('other settings', () => {
     expect(explorer).toContain(`"staticPath": "/partner${ASSETS}"`);
     expect(explorer).toContain('"endpoint": "/partner/graphql"');
     expect(explorer).toContain('"/partner/graphql/explorer/introspection.json"');
+    expect(explorer).toContain(`"/partner${GRAPHQL_WS_ASSETS}client.js"`);
     const landing = await (await proxied('/')).text();
     for (const href of ['/partner/graphql', '/partner/docs', '/partner/v2/openapi.json', '/partner/schema.graphql']) expect(landing).toContain(`href="${href}"`);
   });

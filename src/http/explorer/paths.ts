@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+function packageVersion(packageDir: string): string {
+  return (JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 /** The installed `ruru` package (its `static` folder holds the explorer's files). */
 export const RURU_PACKAGE_DIR = path.join(path.dirname(require.resolve('ruru/server')), '..');
 
@@ -8,7 +12,13 @@ export const RURU_PACKAGE_DIR = path.join(path.dirname(require.resolve('ruru/ser
  * The installed ruru's version. It names the folder its assets are served from, so an upgrade is a
  * new URL: browsers may then keep the assets forever (`immutable`) without ever running stale code.
  */
-export const RURU_VERSION: string = (JSON.parse(readFileSync(path.join(RURU_PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+export const RURU_VERSION: string = packageVersion(RURU_PACKAGE_DIR);
+
+/** The `dist` folder of the installed `graphql-ws` (the server's transport; its browser client is served to the explorer). */
+export const GRAPHQL_WS_DIST_DIR = path.dirname(require.resolve('graphql-ws'));
+
+/** The installed graphql-ws's version: it names the folder its client is served from, like RURU_VERSION. */
+export const GRAPHQL_WS_VERSION: string = packageVersion(path.join(GRAPHQL_WS_DIST_DIR, '..'));
 
 /** Paths of the browser-facing routes, as the server sees them (behind a proxy, PUBLIC_URL's path comes first). */
 export const PAGE_PATHS = {
@@ -17,6 +27,8 @@ export const PAGE_PATHS = {
   sandbox: '/graphql/sandbox',
   /** Ruru's bundle (scripts, styles, web workers, font); must end in a slash. */
   ruruAssets: `/graphql/explorer/ruru-${RURU_VERSION}/`,
+  /** graphql-ws's browser client (ES modules), which the explorer runs subscriptions with; must end in a slash. */
+  graphqlWsAssets: `/graphql/explorer/graphql-ws-${GRAPHQL_WS_VERSION}/`,
   /** The running schema's introspection result, which the explorer's docs are built from. */
   introspection: '/graphql/explorer/introspection.json',
   sdl: '/schema.graphql',
