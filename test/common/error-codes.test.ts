@@ -37,7 +37,7 @@ describe('the error catalogue', () => {
 
   it('GraphQL: every code maps to the HTTP status of a refused request', () => {
     const statuses = Object.fromEntries(ERROR_CODES.map((code) => [code, graphqlHttpStatusOf(code)]));
-    for (const code of ERROR_CODES) expect([code, [200, 400, 401, 404, 409, 410, 422, 429, 500, 503].includes(statuses[code])]).toEqual([code, true]);
+    for (const code of ERROR_CODES) expect([code, [200, 400, 401, 403, 404, 409, 410, 422, 429, 500, 503].includes(statuses[code])]).toEqual([code, true]);
     expect(statuses).toMatchObject({
       UNAUTHENTICATED: 401,
       BAD_USER_INPUT: 400,
