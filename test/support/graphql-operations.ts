@@ -46,7 +46,7 @@ export const SCALAR_LITERALS: Record<string, string> = {
  * required fields of input objects, the first value of enums, one element in lists (none where
  * the element would nest an input object in itself, which would never end).
  */
-function literal(type: GraphQLInputType, at: string, enclosing: readonly string[] = []): string {
+export function literal(type: GraphQLInputType, at: string, enclosing: readonly string[] = []): string {
   if (isNonNullType(type)) return literal(type.ofType, at, enclosing);
   if (isListType(type)) {
     const element = getNamedType(type);
