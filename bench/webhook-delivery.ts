@@ -1,3 +1,4 @@
+import { operatorContext } from '../src/common/request-context';
 import 'reflect-metadata';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -94,8 +95,8 @@ async function main(): Promise<void> {
   await deps.queue.prepare();
   const services = createServices(database.dataSource, deps);
   const organisation = await services.organisations.create('Webhook bench');
-  const key = (await services.apiKeys.issue(organisation, 'bench')).key;
-  const ctx = { organisationId: organisation.id, organisationCode: organisation.organizationCode, apiKeyId: 0, requestId: 'bench' };
+  const key = (await services.apiKeys.issue(organisation, { label: 'bench' })).key;
+  const ctx = operatorContext(organisation.id, organisation.organizationCode, 'bench');
   const { webhook, secret } = await services.webhooks.create(ctx, Object.assign(new WebhookInput(), { name: 'bench', url, events: ['campaign_created', 'advertiser_account_created'] }));
   const payload = JSON.stringify({ campaign: Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`field_${i}`, `value ${i} of a campaign record`])) });
 

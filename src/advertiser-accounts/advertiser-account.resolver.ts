@@ -1,3 +1,4 @@
+import { RequiresScope } from '../graphql/scopes/requires-scope';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
 import { type Connection, toConnection } from '../graphql/connection';
@@ -12,6 +13,7 @@ import { advertiserAccountList } from './advertiser-account.list';
 
 @Resolver(() => AdvertiserAccount)
 export class AdvertiserAccountResolver {
+  @RequiresScope('accounts:read')
   @Query(() => AdvertiserAccountConnection, { description: 'Advertiser accounts of the workspace, a page at a time.' })
   async advertiserAccounts(
     @Ctx() { request, services }: GraphQLContext,
@@ -20,11 +22,13 @@ export class AdvertiserAccountResolver {
     return toConnection(await services.advertiserAccounts.connection(request, connectionRequest(advertiserAccountList, args)));
   }
 
+  @RequiresScope('accounts:read')
   @Query(() => AdvertiserAccount, { nullable: true, description: 'One advertiser account; NOT_FOUND when it is not in this workspace.' })
   async advertiserAccount(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('advertiser account') }) id: string): Promise<AdvertiserAccount> {
     return services.advertiserAccounts.get(request, id);
   }
 
+  @RequiresScope('accounts:write')
   @Mutation(() => AdvertiserAccountPayload, { description: 'Creates an advertiser account, ACTIVE and BRAND unless the input says otherwise.' })
   async advertiserAccountCreate(
     @Ctx() { request, services }: GraphQLContext,
@@ -34,6 +38,7 @@ export class AdvertiserAccountResolver {
     return { advertiserAccount: result, userErrors };
   }
 
+  @RequiresScope('accounts:write')
   @Mutation(() => AdvertiserAccountPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async advertiserAccountUpdate(
     @Ctx() { request, services }: GraphQLContext,
@@ -44,6 +49,7 @@ export class AdvertiserAccountResolver {
     return { advertiserAccount: result, userErrors };
   }
 
+  @RequiresScope('accounts:write')
   @Mutation(() => AdvertiserAccountDeletePayload, { description: 'Soft-deletes the account with its members; refused (BAD_USER_INPUT on `["id"]`) while any campaign, whatever its status, is run for it.' })
   async advertiserAccountDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('advertiser account') }) id: string): Promise<AdvertiserAccountDeletePayload> {
     const { result, userErrors } = await attempt(() => services.advertiserAccounts.delete(request, id));

@@ -32,6 +32,7 @@ export const advertiserAccountRoutes = [
     operationId: 'listAdvertiserAccounts',
     summary: 'List advertiser accounts',
     tag: TAG,
+    scope: 'accounts:read',
     query: LIST_QUERY,
     success: { message: 'Advertiser accounts retrieved successfully', data: keyed('advertiser_accounts', pageOf(record)) },
     config,
@@ -47,6 +48,7 @@ export const advertiserAccountRoutes = [
     operationId: 'getAdvertiserAccount',
     summary: 'Get an advertiser account',
     tag: TAG,
+    scope: 'accounts:read',
     params: id,
     success: { message: 'Advertiser account retrieved successfully', data: one },
     config,
@@ -64,6 +66,7 @@ export const advertiserAccountRoutes = [
     description:
       '`name` is required. `status` defaults to `active` and `type` to `brand`. `primary_contact_id` must be null or left out: a new account has no members yet.',
     tag: TAG,
+    scope: 'accounts:write',
     body: createBody,
     success: { message: 'Advertiser account created successfully', data: one },
     config,
@@ -81,6 +84,7 @@ export const advertiserAccountRoutes = [
     description:
       'Fields left out are unchanged. A changed `primary_contact_id` must name a live member of this account; null clears it. `is_deleted` may be echoed only as 0.',
     tag: TAG,
+    scope: 'accounts:write',
     params: id,
     body: updateBody,
     success: { message: 'Advertiser account updated successfully', data: one },
@@ -100,6 +104,7 @@ export const advertiserAccountRoutes = [
     description:
       'Soft delete; its members go with it. Refused (422) while a campaign that is not deleted has the account as its `primary_advertiser_account_id`.',
     tag: TAG,
+    scope: 'accounts:write',
     params: id,
     success: { message: 'Advertiser account deleted successfully' },
     config,

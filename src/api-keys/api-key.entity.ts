@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { Scope } from '../common/scopes';
 import { Organisation } from '../organisations/organisation.entity';
 
 /** Only a SHA-256 of the key is kept: a database leak does not leak usable keys. */
@@ -34,4 +35,12 @@ export class ApiKey {
 
   @Column({ type: 'timestamptz', precision: 3, nullable: true })
   revokedAt!: Date | null;
+
+  /** What the key may do (src/common/scopes.ts); `{*}` for every key made before scopes. */
+  @Column({ type: 'text', array: true, default: () => "'{*}'" })
+  scopes!: Scope[];
+
+  /** After this the key is refused ("API key has expired"); null: never. Rotation sets it on the old key. */
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  expiresAt!: Date | null;
 }

@@ -4,6 +4,7 @@
  */
 import 'reflect-metadata';
 import { AdvertiserAccountResolver } from '../advertiser-accounts/advertiser-account.resolver';
+import { ApiKeyResolver } from '../api-keys/api-key.resolver';
 import { CampaignResolver } from '../campaigns/campaign.resolver';
 import { ContentResolver } from '../contents/content.resolver';
 import { DistributionResolver } from '../distributions/distribution.resolver';
@@ -21,6 +22,7 @@ import { WebhookDeliveryResolver, WebhookResolver } from '../webhooks/webhook.re
 
 export const RESOLVERS: ResolverClasses = [
   OrganisationResolver,
+  ApiKeyResolver,
   OrganisationUserResolver,
   AdvertiserAccountResolver,
   MemberResolver,

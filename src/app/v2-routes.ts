@@ -5,6 +5,7 @@
  */
 import 'reflect-metadata';
 import { advertiserAccountRoutes } from '../advertiser-accounts/advertiser-account.routes';
+import { apiKeyRoutes } from '../api-keys/api-key.routes';
 import { campaignRoutes } from '../campaigns/campaign.routes';
 import { contentRoutes } from '../contents/content.routes';
 import { distributionRoutes } from '../distributions/distribution.routes';
@@ -18,4 +19,4 @@ import { publisherProfileRoutes } from '../publisher-profiles/publisher-profile.
 import { referenceLibraryRoutes } from '../reference-libraries/reference-library.routes';
 import { webhookRoutes } from '../webhooks/webhook.routes';
 
-export const V2_ROUTES: readonly V2Route[] = [...organisationRoutes, ...organisationUserRoutes, ...advertiserAccountRoutes, ...memberRoutes, ...campaignRoutes, ...phaseRoutes, ...contentRoutes, ...distributionRoutes, ...publisherProfileRoutes, ...referenceLibraryRoutes, ...webhookRoutes, ...eventRoutes];
+export const V2_ROUTES: readonly V2Route[] = [...organisationRoutes, ...apiKeyRoutes, ...organisationUserRoutes, ...advertiserAccountRoutes, ...memberRoutes, ...campaignRoutes, ...phaseRoutes, ...contentRoutes, ...distributionRoutes, ...publisherProfileRoutes, ...referenceLibraryRoutes, ...webhookRoutes, ...eventRoutes];

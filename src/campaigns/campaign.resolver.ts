@@ -1,3 +1,4 @@
+import { RequiresScope } from '../graphql/scopes/requires-scope';
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import type { Content } from '../contents/content.entity';
@@ -19,6 +20,7 @@ import { projectionOf } from '../graphql/projection';
 
 @Resolver(() => Campaign)
 export class CampaignResolver {
+  @RequiresScope('campaigns:read')
   @Query(() => CampaignConnection, { description: 'Campaigns of the workspace, a page at a time.' })
   async campaigns(
     @Ctx() { request, services }: GraphQLContext,
@@ -28,11 +30,13 @@ export class CampaignResolver {
     return toConnection(await services.campaigns.connection(request, connectionRequest(campaignList, args), projectionOf(info)));
   }
 
+  @RequiresScope('campaigns:read')
   @Query(() => Campaign, { nullable: true, description: 'One campaign; NOT_FOUND when it is not in this workspace.' })
   async campaign(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('campaign') }) id: string): Promise<Campaign> {
     return services.campaigns.get(request, id);
   }
 
+  @RequiresScope('accounts:read')
   @FieldResolver(() => AdvertiserAccount, { nullable: true, description: 'The account named by `primaryAdvertiserAccountId`; null only if it has since been deleted.' })
   async primaryAdvertiserAccount(@Root() campaign: Campaign, @Ctx() { loaders }: GraphQLContext): Promise<AdvertiserAccount | null> {
     return loaders.advertiserAccountById.load(campaign.primaryAdvertiserAccountId);
@@ -53,12 +57,14 @@ export class CampaignResolver {
     return toConnection(await loaders.contentPages('campaignId', connectionRequest(contentList, paging), projectionOf(info), distributionSelectionOf(info)).load(campaign.id));
   }
 
+  @RequiresScope('campaigns:write')
   @Mutation(() => CampaignPayload, { description: 'Creates a campaign for an advertiser account, DRAFT unless created ACTIVE.' })
   async campaignCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => CampaignInput, { description: CREATE_INPUT_ARG }) input: CampaignInput): Promise<CampaignPayload> {
     const { result, userErrors } = await attempt(() => services.campaigns.create(request, input));
     return { campaign: result, userErrors };
   }
 
+  @RequiresScope('campaigns:write')
   @Mutation(() => CampaignPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async campaignUpdate(
     @Ctx() { request, services }: GraphQLContext,
@@ -69,6 +75,7 @@ export class CampaignResolver {
     return { campaign: result, userErrors };
   }
 
+  @RequiresScope('campaigns:write')
   @Mutation(() => CampaignDeletePayload, { description: 'Soft-deletes the campaign with its phases, content pieces and distributions.' })
   async campaignDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('campaign') }) id: string): Promise<CampaignDeletePayload> {
     const { result, userErrors } = await attempt(() => services.campaigns.delete(request, id));

@@ -1,20 +1,28 @@
 import 'reflect-metadata';
 import { Command, CommanderError } from 'commander';
 import type { Logger } from 'pino';
+import type { IssuedApiKey } from '../api-keys/api-key.service';
 import { ErrorCode } from '../common/error-codes';
 import { DomainError, ValidationFailedError } from '../common/errors';
 import { parseId } from '../common/ids';
+import { SCOPE_GROUPS } from '../common/scopes';
 import { ConfigError, loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { createLogger } from '../logging/logger';
-import type { RequestContext } from '../common/request-context';
+import { operatorContext } from '../common/request-context';
 import { PublisherProfileInput, PublisherTitleInput } from '../publisher-profiles/publisher-profile.input';
 import { toPublisherProfileRecord } from '../publisher-profiles/publisher-profile.record';
 import { createServices, type Services } from '../app/services';
 import { webhookDeps } from '../webhooks/webhook-deps';
 import { cliExitCodeOf } from './exit-code';
+import { durationMs, expiryOf, scopeList } from './key-options';
 import { seedDemo } from './seed-demo';
+
+/** A new key as printed: the key itself, this once. */
+function issuedLine(issued: IssuedApiKey): Record<string, unknown> {
+  return { id: issued.id, key: issued.key, prefix: issued.prefix, organization_code: issued.organizationCode, scopes: issued.scopes, expires_at: issued.expiresAt };
+}
 
 /** The CLI's contract is its stdout: one JSON line per result. Logs go to stderr, warnings only. */
 function print(value: unknown): void {
@@ -100,9 +108,15 @@ function program(): Command {
     .description('Issue an API key for a workspace; the key is printed this once only.')
     .requiredOption('--org <organization_code>', 'workspace code')
     .option('--label <text>', 'what the key is for')
-    .action(async ({ org, label }: { org: string; label?: string }) => {
-      const issued = await withServices(async (services) => services.apiKeys.issue(await services.organisations.findByCode(org), label));
-      print({ id: issued.id, key: issued.key, prefix: issued.prefix, organization_code: issued.organizationCode });
+    .option('--scopes <list>', `what the key may do, comma-separated: * (everything, the default) or <group>:read|write, group one of ${SCOPE_GROUPS.join(', ')}`)
+    .option('--expires-at <time>', 'when the key stops working (ISO 8601 with its zone)')
+    .option('--expires-in <duration>', 'how long the key works (90d, 12h, 30m)')
+    .action(async (options: { org: string; label?: string; scopes?: string; expiresAt?: string; expiresIn?: string }) => {
+      const expiresAt = expiryOf(options);
+      if (typeof expiresAt === 'string') throw new CliError(expiresAt);
+      const scopes = options.scopes === undefined ? undefined : scopeList(options.scopes);
+      const issued = await withServices(async (services) => services.apiKeys.issue(await services.organisations.findByCode(options.org), { label: options.label, scopes, expiresAt }));
+      print(issuedLine(issued));
     });
 
   cli
@@ -112,8 +126,26 @@ function program(): Command {
     .action(async ({ org }: { org: string }) => {
       const keys = await withServices(async (services) => services.apiKeys.list(await services.organisations.findByCode(org)));
       for (const key of keys) {
-        print({ id: key.id, prefix: key.prefix, label: key.label, created_at: key.createdAt, last_used_at: key.lastUsedAt, revoked_at: key.revokedAt });
+        print({ id: key.id, prefix: key.prefix, label: key.label, scopes: key.scopes, created_at: key.createdAt, last_used_at: key.lastUsedAt, expires_at: key.expiresAt, revoked_at: key.revokedAt });
       }
+    });
+
+  cli
+    .command('key:rotate')
+    .description('Issue a new key with the same workspace, label and scopes, and let the old one expire after an overlap.')
+    .requiredOption('--id <id>', 'the old key\'s id (from key:list)')
+    .option('--overlap <duration>', 'how long the old key keeps working (24h, 30m; 0 for not at all)', '24h')
+    .option('--expires-at <time>', 'when the new key stops working (ISO 8601 with its zone; default: never)')
+    .option('--expires-in <duration>', 'how long the new key works (90d, 12h)')
+    .action(async (options: { id: string; overlap: string; expiresAt?: string; expiresIn?: string }) => {
+      const keyId = parseId(options.id);
+      if (keyId === null) throw new CliError(`--id must be a positive integer, got "${options.id}"`);
+      const overlap = durationMs(options.overlap);
+      if (overlap === null) throw new CliError(`--overlap must be a duration such as 24h or 30m, or 0, got "${options.overlap}"`);
+      const expiresAt = expiryOf(options);
+      if (typeof expiresAt === 'string') throw new CliError(expiresAt);
+      const { issued, previous } = await withServices((services) => services.apiKeys.rotate(keyId, overlap, expiresAt ?? null));
+      print({ ...issuedLine(issued), replaces: { id: previous.id, prefix: previous.prefix, expires_at: previous.expiresAt } });
     });
 
   cli
@@ -141,7 +173,7 @@ function program(): Command {
     .action(async (options: PublisherCreateOptions) => {
       const record = await withServices(async (services) => {
         const organisation = await services.organisations.findByCode(options.org);
-        const ctx: RequestContext = { organisationId: organisation.id, organisationCode: organisation.organizationCode, apiKeyId: 0, requestId: 'cli:publisher:create' };
+        const ctx = operatorContext(organisation.id, organisation.organizationCode, 'cli:publisher:create');
         const { profile, titles } = await services.publisherProfiles.create(ctx, publisherInput(options));
         return toPublisherProfileRecord(profile, titles, ctx);
       });

@@ -9,6 +9,7 @@ export const EXIT_TEMPORARY_FAILURE = 75;
 export function cliExitCodeOf(code: ErrorCode): number {
   switch (code) {
     case ErrorCode.UNAUTHENTICATED:
+    case ErrorCode.FORBIDDEN:
     case ErrorCode.NOT_FOUND:
     case ErrorCode.BAD_USER_INPUT:
     case ErrorCode.BAD_REQUEST:

@@ -2,7 +2,7 @@ import { AdvertiserAccountType } from '../advertiser-accounts/advertiser-account
 import { AdvertiserAccountInput } from '../advertiser-accounts/advertiser-account.input';
 import { CampaignStatus } from '../campaigns/campaign-status';
 import { CampaignInput } from '../campaigns/campaign.input';
-import type { RequestContext } from '../common/request-context';
+import { operatorContext, type RequestContext } from '../common/request-context';
 import { ContentInput } from '../contents/content.input';
 import { DistributionInput, DistributionsInput, MediaItemInput, PrimaryLinkInput } from '../distributions/distribution.input';
 import { MemberInput } from '../members/member.input';
@@ -191,9 +191,9 @@ export async function seedDemo(
   progress: SeedProgress = () => undefined,
 ): Promise<{ organization_code: string; key: string } & HierarchyCounts> {
   const organisation = await services.organisations.create('Demo Workspace');
-  const issued = await services.apiKeys.issue(organisation, 'seed:demo');
+  const issued = await services.apiKeys.issue(organisation, { label: 'seed:demo' });
   progress(`workspace ${organisation.organizationCode} and its key created; seeding ${campaignCount} campaigns`);
-  const ctx: RequestContext = { organisationId: organisation.id, organisationCode: organisation.organizationCode, apiKeyId: issued.id, requestId: 'seed:demo' };
+  const ctx: RequestContext = { ...operatorContext(organisation.id, organisation.organizationCode, 'seed:demo'), apiKeyId: issued.id };
   const counts = await seedHierarchy(services, ctx, campaignCount, progress);
   return { organization_code: organisation.organizationCode, key: issued.key, ...counts };
 }

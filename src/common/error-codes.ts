@@ -7,6 +7,8 @@
 export enum ErrorCode {
   /** No API key, or one no workspace has. */
   UNAUTHENTICATED = 'UNAUTHENTICATED',
+  /** The API key is valid but lacks a scope the operation needs; nothing ran. */
+  FORBIDDEN = 'FORBIDDEN',
   /** The id (or route) names nothing in this workspace. */
   NOT_FOUND = 'NOT_FOUND',
   /** A field breaks a rule; nothing was changed. */

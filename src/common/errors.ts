@@ -55,6 +55,19 @@ export class CursorExpiredError extends DomainError {
   }
 }
 
+/** The key is valid but may not do this: nothing ran. Names the scopes it would need. */
+export class ForbiddenError extends DomainError {
+  readonly code = ErrorCode.FORBIDDEN;
+  override readonly details: { missingScopes: readonly string[] };
+
+  constructor(missingScopes: readonly string[]) {
+    const list = missingScopes.join(', ');
+    super(`This API key lacks the ${missingScopes.length === 1 ? 'scope' : 'scopes'} ${list}: ask for a key that has ${missingScopes.length === 1 ? 'it' : 'them'}`);
+    this.name = 'ForbiddenError';
+    this.details = { missingScopes };
+  }
+}
+
 /** A subscriber took events slower than they came: its subscription ends, and it resumes from `cursor`. */
 export class SlowConsumerError extends DomainError {
   readonly code = ErrorCode.SLOW_CONSUMER;
@@ -80,7 +93,7 @@ export class TooManySubscriptionsError extends DomainError {
 export class UnauthenticatedError extends DomainError {
   readonly code = ErrorCode.UNAUTHENTICATED;
 
-  constructor(message: 'API key is missing' | 'API key is invalid') {
+  constructor(message: 'API key is missing' | 'API key is invalid' | 'API key has expired') {
     super(message);
     this.name = 'UnauthenticatedError';
   }

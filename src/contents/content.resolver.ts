@@ -1,3 +1,4 @@
+import { RequiresScope } from '../graphql/scopes/requires-scope';
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Distribution } from '../distributions/distribution.entity';
@@ -18,6 +19,7 @@ import { childProjectionOf, projectionOf } from '../graphql/projection';
 
 @Resolver(() => Content)
 export class ContentResolver {
+  @RequiresScope('campaigns:read')
   @Query(() => ContentConnection, { description: 'Content pieces of the workspace, a page at a time.' })
   async contents(
     @Ctx() { request, services }: GraphQLContext,
@@ -26,6 +28,7 @@ export class ContentResolver {
     return toConnection(await services.contents.connection(request, connectionRequest(contentList, args)));
   }
 
+  @RequiresScope('campaigns:read')
   @Query(() => Content, { nullable: true, description: 'One content piece; NOT_FOUND when it is not in this workspace.' })
   async content(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('content piece') }) id: string): Promise<Content> {
     return services.contents.get(request, id);
@@ -41,11 +44,13 @@ export class ContentResolver {
     return loaders.phaseById.load(content.phaseId);
   }
 
+  @RequiresScope('users:read')
   @FieldResolver(() => OrganisationUser, { nullable: true, description: 'The user named by `contentEditorId`; null when none is set or the user has been deleted.' })
   async editor(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<OrganisationUser | null> {
     return content.contentEditorId === null ? null : loaders.userById.load(content.contentEditorId);
   }
 
+  @RequiresScope('publishers:read')
   @FieldResolver(() => PublisherTitle, { nullable: true, description: 'The title named by `publisherTitleId`; null when none is set or it has been deleted.' })
   async publisherTitle(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<PublisherTitle | null> {
     return content.publisherTitleId === null ? null : loaders.publisherTitleById.load(content.publisherTitleId);
@@ -58,12 +63,14 @@ export class ContentResolver {
     return embedded ?? loaders.distributionsByContentId(projectionOf(info), childProjectionOf(info, 'mediaLibrary')).load(content.id);
   }
 
+  @RequiresScope('campaigns:write')
   @Mutation(() => ContentPayload, { description: 'Creates a content piece in a phase of a campaign, DRAFT unless created IN_REVIEW.' })
   async contentCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => ContentInput, { description: CREATE_INPUT_ARG }) input: ContentInput): Promise<ContentPayload> {
     const { result, userErrors } = await attempt(() => services.contents.create(request, input));
     return { content: result, userErrors };
   }
 
+  @RequiresScope('campaigns:write')
   @Mutation(() => ContentPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async contentUpdate(
     @Ctx() { request, services }: GraphQLContext,
@@ -74,6 +81,7 @@ export class ContentResolver {
     return { content: result, userErrors };
   }
 
+  @RequiresScope('campaigns:write')
   @Mutation(() => ContentDeletePayload, { description: 'Soft-deletes the piece with its distributions.' })
   async contentDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('content piece') }) id: string): Promise<ContentDeletePayload> {
     const { result, userErrors } = await attempt(() => services.contents.delete(request, id));

@@ -1,3 +1,4 @@
+import { RequiresScope } from '../graphql/scopes/requires-scope';
 import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Content } from '../contents/content.entity';
 import type { GraphQLContext } from '../graphql/context';
@@ -15,6 +16,7 @@ const CONTENT_ID_ARG = 'The content piece the distributions place; one that name
 
 @Resolver(() => Distribution)
 export class DistributionResolver {
+  @RequiresScope('campaigns:read')
   @Query(() => Distribution, { nullable: true, description: 'One distribution; NOT_FOUND when it is not in this workspace.' })
   async distribution(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('distribution') }) id: string): Promise<Distribution> {
     return services.distributions.get(request, id);
@@ -25,6 +27,7 @@ export class DistributionResolver {
     return loaders.contentById.load(distribution.contentId);
   }
 
+  @RequiresScope('publishers:read')
   @FieldResolver(() => PublisherTitle, { nullable: true, description: 'The title named by `publisherTitleId`; null when none is set or it has been deleted.' })
   async publisherTitle(@Root() distribution: Distribution, @Ctx() { loaders }: GraphQLContext): Promise<PublisherTitle | null> {
     return distribution.publisherTitleId === null ? null : loaders.publisherTitleById.load(distribution.publisherTitleId);
@@ -35,6 +38,7 @@ export class DistributionResolver {
     return distribution.mediaLibrary ?? loaders.mediaByDistributionId(projectionOf(info)).load(distribution.id);
   }
 
+  @RequiresScope('campaigns:write')
   @Mutation(() => DistributionsPayload, { description: 'Creates distributions for a content piece, all or nothing; `distributions` of the payload are in request order.' })
   async distributionsCreate(
     @Ctx() { request, services }: GraphQLContext,
@@ -49,6 +53,7 @@ export class DistributionResolver {
     return { distributions: result, userErrors };
   }
 
+  @RequiresScope('campaigns:write')
   @Mutation(() => DistributionsPayload, {
     description: 'Entries with `id` change that distribution, entries without create one; distributions and media left out are kept. All or nothing.',
   })
@@ -65,6 +70,7 @@ export class DistributionResolver {
     return { distributions: result, userErrors };
   }
 
+  @RequiresScope('campaigns:write')
   @Mutation(() => DistributionDeletePayload, { description: 'Soft-deletes the distribution; its link and media files are no longer returned.' })
   async distributionDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('distribution') }) id: string): Promise<DistributionDeletePayload> {
     const { result, userErrors } = await attempt(() => services.distributions.delete(request, id));

@@ -103,6 +103,7 @@ export const distributionRoutes = [
       'the id of a live distribution answers that distribution under `data.distribution` (message `Distribution retrieved successfully`); ' +
       'anything else is 404 `Distribution not found`. `page` and `per_page` are checked whatever the id names, and shape only a content piece\'s page.',
     tag: TAG,
+    scope: 'campaigns:read',
     params: { id: 'A content piece (its distributions) or a distribution (that one) of this workspace.' },
     query: PAGE_QUERY,
     success: {
@@ -129,6 +130,7 @@ export const distributionRoutes = [
       '`primary_link` creates the link (`link_type` and `original_link` required); `distribution_media_library` adds up to 50 files (`file_url` required). ' +
       'The answer holds the created records in request order.',
     tag: TAG,
+    scope: 'campaigns:write',
     body: createBody,
     success: { message: 'Distributions created successfully', data: records },
     config,
@@ -150,6 +152,7 @@ export const distributionRoutes = [
       '`distribution_media_library`: entries with `id` change that file, entries without add one; files left out are kept. ' +
       'The answer holds the record of each entry in request order.',
     tag: TAG,
+    scope: 'campaigns:write',
     body: updateBody,
     success: { message: 'Distributions updated successfully', data: records },
     config,
@@ -165,6 +168,7 @@ export const distributionRoutes = [
     summary: 'Delete a distribution',
     description: 'Soft delete; its link and media files stay with it. A content id answers 404: content pieces are deleted with `DELETE /v2/contents/{content_id}`.',
     tag: TAG,
+    scope: 'campaigns:write',
     params: { id: 'A distribution of this workspace.' },
     success: { message: 'Distribution deleted successfully' },
     config,

@@ -1,4 +1,5 @@
 import { type Static, type TObject, Type } from '@sinclair/typebox';
+import { canRead, type Scope, type ScopeGroup } from '../common/scopes';
 import { campaignStatuses } from '../campaigns/campaign-status';
 import { contentStatuses } from '../contents/content-status';
 import { CLOSED, deletedPayload, ID, recordPayload, statusOf, TIMESTAMP, updatedPayload } from './event-payload-schemas';
@@ -124,6 +125,30 @@ export type EventType = keyof typeof EVENT_CATALOGUE;
 
 /** The kinds of record events are about (`resource_type`): `campaign`, `content`… */
 export type EventResourceType = (typeof EVENT_CATALOGUE)[EventType]['resource'];
+
+/** The scope group each kind of record belongs to: a key sees an event only if it can read its group. */
+export const EVENT_RESOURCE_GROUPS: Readonly<Record<EventResourceType, ScopeGroup>> = {
+  advertiser_account: 'accounts',
+  member: 'accounts',
+  user: 'users',
+  publisher_profile: 'publishers',
+  campaign: 'campaigns',
+  phase: 'campaigns',
+  content: 'campaigns',
+  distribution: 'campaigns',
+  webhook: 'webhooks',
+};
+
+/** The kinds of record whose events a key may see; undefined when it may see them all. */
+export function readableResourceTypes(scopes: readonly Scope[]): EventResourceType[] | undefined {
+  const readable = (Object.keys(EVENT_RESOURCE_GROUPS) as EventResourceType[]).filter((resource) => canRead(scopes, EVENT_RESOURCE_GROUPS[resource]));
+  return readable.length === Object.keys(EVENT_RESOURCE_GROUPS).length ? undefined : readable;
+}
+
+/** The event types a key may see (and a webhook it creates may subscribe to). */
+export function readableEventTypes(scopes: readonly Scope[]): EventType[] {
+  return EVENT_TYPES.filter((type) => canRead(scopes, EVENT_RESOURCE_GROUPS[EVENT_CATALOGUE[type].resource]));
+}
 
 /** What `recordEvent` must be given as the payload of a `T` event. */
 export type EventPayload<T extends EventType> = Static<(typeof EVENT_CATALOGUE)[T]['payloadSchema']>;

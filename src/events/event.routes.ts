@@ -38,6 +38,7 @@ export const eventRoutes = [
       `The workspace's events of the last ${EVENT_RETENTION_DAYS} days in commit order, oldest first, from \`after\` (exclusive): resuming from the \`next_cursor\` of the last read yields every event committed since, exactly once, even when writes commit in another order than their ids. ` +
       '`next_cursor` is the last event\'s cursor, or `after` when none came (the live end). A cursor older than the stream keeps is 410 `CURSOR_EXPIRED`: resynchronise. The filters are the feed\'s.',
     tag: TAG,
+    scope: 'events:read',
     query: STREAM_QUERY,
     refusals: [ErrorCode.CURSOR_EXPIRED],
     success: {
@@ -61,6 +62,7 @@ export const eventRoutes = [
     summary: 'List events',
     description: `The workspace's events, newest first, each the very envelope a webhook delivery POSTs: a receiver that was down pulls what it missed and de-duplicates by \`id\`. Filters combine. Events are kept ${EVENT_RETENTION_DAYS} days.`,
     tag: TAG,
+    scope: 'events:read',
     query: LIST_QUERY,
     success: { message: 'Events retrieved successfully', data: keyed('events', pageOf(EVENT_RECORD_SCHEMA)) },
     async handle(request, { services, publicUrl }) {
@@ -76,6 +78,7 @@ export const eventRoutes = [
     summary: 'Get an event',
     description: `Events older than ${EVENT_RETENTION_DAYS} days answer 404, like unknown ids.`,
     tag: TAG,
+    scope: 'events:read',
     params: { id: 'An event of this workspace (its ids are those deliveries carry).' },
     success: { message: 'Event retrieved successfully', data: keyed('event', EVENT_RECORD_SCHEMA) },
     async handle(request, { services }) {

@@ -6,6 +6,7 @@ import type { ListSlice, PageSlice } from '../db/lists/list-engine';
 import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
 import { WorkspaceList } from '../db/lists/workspace-list';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
+import { readableResourceTypes } from './event-catalogue';
 import { eventList } from './event.list';
 
 /** Resource name of NOT_FOUND messages (`Event not found`). */
@@ -21,7 +22,7 @@ export class EventService {
   private readonly events: WorkspaceList<OutboxEvent>;
 
   constructor(dataSource: DataSource) {
-    this.events = new WorkspaceList(dataSource, OutboxEvent, 'e', eventList, withinRetention);
+    this.events = new WorkspaceList(dataSource, OutboxEvent, 'e', eventList, visibleEvents);
   }
 
   list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<OutboxEvent>> {
@@ -51,7 +52,13 @@ export class EventService {
   }
 }
 
-/** The feed keeps the events of the retention window. */
-function withinRetention(query: SelectQueryBuilder<OutboxEvent>): SelectQueryBuilder<OutboxEvent> {
-  return query.andWhere(`${query.alias}.createdAt > now() - interval '${EVENT_RETENTION_DAYS} days'`);
+/**
+ * The events a key is shown, in the feed and the stream: those of the retention window, about
+ * records of groups the key can read (a `campaigns:read` key without `accounts:read` sees no
+ * account's events).
+ */
+export function visibleEvents(query: SelectQueryBuilder<OutboxEvent>, ctx: RequestContext): SelectQueryBuilder<OutboxEvent> {
+  query.andWhere(`${query.alias}.createdAt > now() - interval '${EVENT_RETENTION_DAYS} days'`);
+  const readable = readableResourceTypes(ctx.scopes);
+  return readable ? query.andWhere(`${query.alias}.resourceType = ANY(:readableResourceTypes)`, { readableResourceTypes: readable }) : query;
 }

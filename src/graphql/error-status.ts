@@ -9,6 +9,8 @@ export function graphqlHttpStatusOf(code: ErrorCode): number {
   switch (code) {
     case ErrorCode.UNAUTHENTICATED:
       return 401;
+    case ErrorCode.FORBIDDEN:
+      return 403;
     case ErrorCode.NOT_FOUND:
       return 404;
     case ErrorCode.IDEMPOTENCY_KEY_REUSED:

@@ -23,9 +23,19 @@ const PASS_THROUGH_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   ErrorCode.THROTTLED,
 ]);
 
+/**
+ * The error behind a GraphQL error: a resolver's (Apollo's unwrapResolverError), or the domain
+ * refusal a plugin raised before execution (the scope check, the subscriptions' limits), which
+ * wraps it without a path.
+ */
+export function originalOf(error: unknown): unknown {
+  const unwrapped = unwrapResolverError(error);
+  return unwrapped instanceof GraphQLError && unwrapped.originalError instanceof DomainError ? unwrapped.originalError : unwrapped;
+}
+
 /** Refusals the domain raises on purpose; everything else is logged as a failure. */
 export function isExpectedError(error: unknown): boolean {
-  return unwrapResolverError(error) instanceof DomainError;
+  return originalOf(error) instanceof DomainError;
 }
 
 /**
@@ -56,7 +66,7 @@ export function isServiceUnavailableError(error: unknown): boolean {
  * plugin) becomes a bare INTERNAL_SERVER_ERROR.
  */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-    const original = unwrapResolverError(error);
+    const original = originalOf(error);
     const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
     if (original instanceof ValidationFailedError) {
       return { ...base, message: original.message, extensions: { code: original.code, fieldErrors: original.fieldErrors } };

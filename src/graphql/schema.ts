@@ -1,6 +1,9 @@
 import 'reflect-metadata';
-import { type GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
-import { buildSchema, buildSchemaSync, type BuildSchemaOptions, type PubSub } from 'type-graphql';
+import { type GraphQLSchema, isObjectType, lexicographicSortSchema, printSchema } from 'graphql';
+import { type AuthChecker, buildSchema, buildSchemaSync, type BuildSchemaOptions, type PubSub } from 'type-graphql';
+import { grants, type ScopeNeed } from '../common/scopes';
+import type { GraphQLContext } from './context';
+import { SCOPE_EXTENSION } from './scopes/requires-scope';
 
 /**
  * type-graphql wants a PubSub as soon as a schema has subscriptions, though ours name their own
@@ -15,6 +18,25 @@ const NO_TOPICS: PubSub = {
   },
 };
 
+/**
+ * type-graphql's check of `@Authorized` fields as they resolve (RequiresScope): the operation was
+ * checked whole before it ran (operation-scopes.ts), so this only guards a path that check missed.
+ */
+const scopeAuthChecker: AuthChecker<GraphQLContext, ScopeNeed> = ({ context }, needs) => needs.every((need) => grants(context.request.scopes, need));
+
+/** Each field that needs a scope says so in its description (the explorer's Docs pane shows it). */
+function describeScopes(schema: GraphQLSchema): void {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) {
+      const need = field.extensions?.[SCOPE_EXTENSION] as ScopeNeed | undefined;
+      if (!need) continue;
+      const says = need === 'key' ? 'Any valid API key.' : `Scope: \`${need}\`${need.endsWith(':read') ? ` (or \`${need.replace(':read', ':write')}\`)` : ''}.`;
+      field.description = field.description ? `${field.description} ${says}` : says;
+    }
+  }
+}
+
 /** The resolver classes a schema is built from: the application's are RESOLVERS (src/app/resolvers.ts). */
 export type ResolverClasses = BuildSchemaOptions['resolvers'];
 
@@ -23,15 +45,17 @@ export type ResolverClasses = BuildSchemaOptions['resolvers'];
  * faces, so refusals look the same on REST and GraphQL.
  */
 export async function createSchema(resolvers: ResolverClasses): Promise<GraphQLSchema> {
-  const schema = await buildSchema({ resolvers, validate: false, emitSchemaFile: false, pubSub: NO_TOPICS });
+  const schema = await buildSchema({ resolvers, validate: false, emitSchemaFile: false, pubSub: NO_TOPICS, authChecker: scopeAuthChecker });
   describeRootTypes(schema);
+  describeScopes(schema);
   return schema;
 }
 
 /** The same schema, built synchronously (for code that cannot wait: jest collects tests before any hook runs). */
 export function createSchemaSync(resolvers: ResolverClasses): GraphQLSchema {
-  const schema = buildSchemaSync({ resolvers, validate: false, emitSchemaFile: false, pubSub: NO_TOPICS });
+  const schema = buildSchemaSync({ resolvers, validate: false, emitSchemaFile: false, pubSub: NO_TOPICS, authChecker: scopeAuthChecker });
   describeRootTypes(schema);
+  describeScopes(schema);
   return schema;
 }
 

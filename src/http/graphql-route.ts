@@ -8,6 +8,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { GraphQLContext } from '../graphql/context';
 import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable } from '../db/database-unavailable';
 import { costLimitsPlugin, DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
+import { scopesPlugin } from '../graphql/scopes/operation-scopes';
 import { formatGraphQLError, isExpectedError, isServiceUnavailableError, isUncodedRequestRefusal, withoutSuggestions } from '../graphql/format-error';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics';
 import type { AppMetrics } from '../metrics/metrics';
@@ -107,6 +108,8 @@ export async function registerGraphQL(
       // a nested query (docs/benchmarks.md).
       ApolloServerPluginCacheControlDisabled(),
       fastifyApolloDrainPlugin(app),
+      // Before the cost limits: a forbidden operation is not charged.
+      scopesPlugin(),
       costLimitsPlugin(costLimits),
       errorLogging(app.log),
       serviceUnavailableStatus(),

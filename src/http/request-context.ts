@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { ForbiddenError } from '../common/errors';
 import type { RequestContext } from '../common/request-context';
+import { missingScopes, type ScopeNeed } from '../common/scopes';
 import type { WireShape } from '../common/wire-shape';
 
 declare module 'fastify' {
@@ -8,6 +10,8 @@ declare module 'fastify' {
     requestContext?: RequestContext;
   }
   interface FastifyContextConfig {
+    /** The scope a declared /v2 route needs (src/http/rest/v2-route.ts); checked by requireScope. */
+    scope?: ScopeNeed;
     /** The v2 spelling of the route's resource, used to name fields in 422 errors. */
     wire?: WireShape;
   }
@@ -25,4 +29,16 @@ export function presentedApiKey(request: FastifyRequest): string | undefined {
   if (direct) return direct;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match?.[1];
+}
+
+/**
+ * preHandler for /v2, after authentication and before idempotency: a route's declared scope, or
+ * 403 FORBIDDEN naming it, before the handler (so nothing runs) and before an Idempotency-Key is
+ * taken.
+ */
+export async function requireScope(request: FastifyRequest): Promise<void> {
+  const needed = request.routeOptions.config.scope;
+  if (needed === undefined) return;
+  const missing = missingScopes(requestContext(request).scopes, [needed]);
+  if (missing.length > 0) throw new ForbiddenError(missing);
 }

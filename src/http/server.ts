@@ -11,6 +11,7 @@ import { createSchema, type ResolverClasses } from '../graphql/schema';
 import type { LoaderFactory } from '../app/loaders';
 import type { Services } from '../app/services';
 import { registerApiAnswerHeaders } from './api-answer-headers';
+import { requireScope } from './request-context';
 import { authenticate } from './authentication';
 import { handleError, handleNotFound } from './error-handler';
 import { registerExplorer } from './explorer/explorer';
@@ -106,6 +107,7 @@ export async function buildServer({ config, logger, services, routes, resolvers,
   await app.register(
     async (v2) => {
       v2.addHook('preHandler', authenticate(services.apiKeys));
+      v2.addHook('preHandler', requireScope);
       // After authentication: keys are per workspace (src/http/idempotency).
       v2.addHook('preHandler', idempotencyPreHandler(services.idempotencyKeys));
       v2.addHook('onSend', idempotencyOnSend(services.idempotencyKeys));

@@ -1,3 +1,4 @@
+import { RequiresScope } from '../graphql/scopes/requires-scope';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
@@ -12,6 +13,7 @@ import { memberList } from './member.list';
 
 @Resolver(() => Member)
 export class MemberResolver {
+  @RequiresScope('accounts:read')
   @Query(() => MemberConnection, { description: 'Members of the advertiser accounts of the workspace, a page at a time.' })
   async members(
     @Ctx() { request, services }: GraphQLContext,
@@ -20,17 +22,20 @@ export class MemberResolver {
     return toConnection(await services.members.connection(request, connectionRequest(memberList, args)));
   }
 
+  @RequiresScope('accounts:read')
   @Query(() => Member, { nullable: true, description: 'One member; NOT_FOUND when it is not in this workspace.' })
   async member(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('member') }) id: string): Promise<Member> {
     return services.members.get(request, id);
   }
 
+  @RequiresScope('accounts:write')
   @Mutation(() => MemberPayload, { description: 'Creates a member of an advertiser account, active unless the input says otherwise.' })
   async memberCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => MemberInput, { description: CREATE_INPUT_ARG }) input: MemberInput): Promise<MemberPayload> {
     const { result, userErrors } = await attempt(() => services.members.create(request, input));
     return { member: result?.member ?? null, userErrors };
   }
 
+  @RequiresScope('accounts:write')
   @Mutation(() => MemberPayload, { description: 'Changes the given fields; a new password is hashed afresh.' })
   async memberUpdate(
     @Ctx() { request, services }: GraphQLContext,
@@ -41,6 +46,7 @@ export class MemberResolver {
     return { member: result?.member ?? null, userErrors };
   }
 
+  @RequiresScope('accounts:write')
   @Mutation(() => MemberDeletePayload, { description: 'Soft-deletes the member; an account it was primary contact of is left without one.' })
   async memberDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('member') }) id: string): Promise<MemberDeletePayload> {
     const { result, userErrors } = await attempt(() => services.members.delete(request, id));

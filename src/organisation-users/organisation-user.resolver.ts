@@ -1,3 +1,4 @@
+import { RequiresScope } from '../graphql/scopes/requires-scope';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
 import { type Connection, toConnection } from '../graphql/connection';
@@ -12,6 +13,7 @@ import { rolesOf } from './organisation-user.record';
 
 @Resolver(() => OrganisationUser)
 export class OrganisationUserResolver {
+  @RequiresScope('users:read')
   @Query(() => UserConnection, { description: 'Users of the workspace, a page at a time.' })
   async users(
     @Ctx() { request, services }: GraphQLContext,
@@ -20,11 +22,13 @@ export class OrganisationUserResolver {
     return toConnection(await services.organisationUsers.connection(request, connectionRequest(organisationUserList, args)));
   }
 
+  @RequiresScope('users:read')
   @Query(() => OrganisationUser, { nullable: true, description: 'One user; NOT_FOUND when it is not in this workspace.' })
   async user(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('user') }) id: string): Promise<OrganisationUser> {
     return services.organisationUsers.get(request, id);
   }
 
+  @RequiresScope('users:write')
   @Mutation(() => UserPayload, { description: 'Creates a user (no `id`) or updates one (`id`); custom fields merge, roles are replaced.' })
   async userUpsert(
     @Ctx() { request, services }: GraphQLContext,
@@ -34,6 +38,7 @@ export class OrganisationUserResolver {
     return { user: result?.user ?? null, userErrors };
   }
 
+  @RequiresScope('users:write')
   @Mutation(() => UserDeletePayload, { description: 'Soft-deletes the user: gone from every read. Content pieces keep the id in `contentEditorId`.' })
   async userDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('user') }) id: string): Promise<UserDeletePayload> {
     const { result, userErrors } = await attempt(() => services.organisationUsers.delete(request, id));

@@ -51,6 +51,7 @@ export const organisationUserRoutes = [
     operationId: 'listOrganisationUsers',
     summary: 'List organisation users',
     tag: TAG,
+    scope: 'users:read',
     query: LIST_QUERY,
     success: { message: 'Users retrieved successfully', data: users },
     config,
@@ -66,6 +67,7 @@ export const organisationUserRoutes = [
     operationId: 'getOrganisationUser',
     summary: 'Get an organisation user',
     tag: TAG,
+    scope: 'users:read',
     params: id,
     success: { message: 'User retrieved successfully', data: record },
     config,
@@ -82,6 +84,7 @@ export const organisationUserRoutes = [
     description:
       'Without `user_id` (or with null) creates a user; with it updates that user. `user_email`, `user_first_name`, `user_last_name` and `roles` are required either way; `roles` replaces the current roles. On update `custom_fields` merges: keys given are added or replaced, a key set to null is removed. The e-mail address is unique among the workspace\'s users, whatever its case. The message says which happened.',
     tag: TAG,
+    scope: 'users:write',
     body,
     // A `user_id` that names no live user of the workspace answers 404.
     bodyNamesRecord: true,
@@ -100,6 +103,7 @@ export const organisationUserRoutes = [
     description:
       'Soft delete. Answers with the users that remain, paginated as the specification documents: `page` and `per_page` choose the page (checked before anything is deleted), and the page links point at the list.',
     tag: TAG,
+    scope: 'users:write',
     params: id,
     query: { paged: true },
     success: { message: 'User deleted successfully', data: users },

@@ -16,6 +16,7 @@ export const organisationRoutes = [
     summary: 'Get the workspace organisation',
     description: 'The workspace the API key belongs to.',
     tag: 'Workspace organisation',
+    scope: 'key',
     success: { message: 'Workspace organisation retrieved successfully', data: record },
     async handle(request, { services }) {
       return toOrganisationRecord(await services.organisations.current(requestContext(request)));

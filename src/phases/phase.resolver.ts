@@ -1,3 +1,4 @@
+import { RequiresScope } from '../graphql/scopes/requires-scope';
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { Campaign } from '../campaigns/campaign.entity';
 import { ContentConnection } from '../contents/content.graphql';
@@ -17,6 +18,7 @@ import { projectionOf } from '../graphql/projection';
 
 @Resolver(() => Phase)
 export class PhaseResolver {
+  @RequiresScope('campaigns:read')
   @Query(() => Phase, { nullable: true, description: 'One phase; NOT_FOUND when it is not in this workspace.' })
   async phase(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('phase') }) id: string): Promise<Phase> {
     return services.phases.get(request, id);
@@ -37,6 +39,7 @@ export class PhaseResolver {
     return toConnection(await loaders.contentPages('phaseId', connectionRequest(contentList, paging), projectionOf(info), distributionSelectionOf(info)).load(phase.id));
   }
 
+  @RequiresScope('campaigns:write')
   @Mutation(() => PhasesCreatePayload, { description: 'Creates phases for a campaign, all or nothing; `phases` of the payload are in request order.' })
   async phasesCreate(
     @Ctx() { request, services }: GraphQLContext,
@@ -50,6 +53,7 @@ export class PhaseResolver {
     return { phases: result, userErrors };
   }
 
+  @RequiresScope('campaigns:write')
   @Mutation(() => PhasePayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async phaseUpdate(
     @Ctx() { request, services }: GraphQLContext,
@@ -60,6 +64,7 @@ export class PhaseResolver {
     return { phase: result, userErrors };
   }
 
+  @RequiresScope('campaigns:write')
   @Mutation(() => PhaseDeletePayload, { description: "Soft-deletes the phase with its content pieces and their distributions." })
   async phaseDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('phase') }) id: string): Promise<PhaseDeletePayload> {
     const { result, userErrors } = await attempt(() => services.phases.delete(request, id));

@@ -1,3 +1,4 @@
+import { RequiresScope } from '../graphql/scopes/requires-scope';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
 import { type Connection, toConnection } from '../graphql/connection';
@@ -11,6 +12,7 @@ import { PublisherTitle } from './publisher-title.entity';
 
 @Resolver(() => PublisherProfile)
 export class PublisherProfileResolver {
+  @RequiresScope('publishers:read')
   @Query(() => PublisherProfileConnection, { description: 'Publisher profiles of the workspace, a page at a time.' })
   async publisherProfiles(
     @Ctx() { request, services }: GraphQLContext,
@@ -19,11 +21,13 @@ export class PublisherProfileResolver {
     return toConnection(await services.publisherProfiles.connection(request, connectionRequest(publisherProfileList, args)));
   }
 
+  @RequiresScope('publishers:read')
   @Query(() => PublisherProfile, { nullable: true, description: 'One publisher profile; NOT_FOUND when it is not in this workspace.' })
   async publisherProfile(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('publisher profile') }) id: string): Promise<PublisherProfile> {
     return services.publisherProfiles.getProfile(request, id);
   }
 
+  @RequiresScope('publishers:write')
   @Mutation(() => PublisherProfileDeletePayload, { description: 'Soft-deletes the profile and its titles. Content pieces and distributions keep the title ids they carry.' })
   async publisherProfileDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('publisher profile') }) id: string): Promise<PublisherProfileDeletePayload> {
     const { result, userErrors } = await attempt(() => services.publisherProfiles.delete(request, id));

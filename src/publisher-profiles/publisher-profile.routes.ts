@@ -28,6 +28,7 @@ export const publisherProfileRoutes = [
     summary: 'List publisher profiles',
     description: 'Filters combine. Profiles are in ascending `id` order, each with its live titles. There is no create or update: operators create profiles with the admin CLI.',
     tag: TAG,
+    scope: 'publishers:read',
     query: LIST_QUERY,
     success: { message: 'Publisher profiles retrieved successfully', data: keyed('publisher_profiles', pageOf(record)) },
     config,
@@ -43,6 +44,7 @@ export const publisherProfileRoutes = [
     operationId: 'getPublisherProfile',
     summary: 'Get a publisher profile',
     tag: TAG,
+    scope: 'publishers:read',
     params: id,
     success: { message: 'Publisher profile retrieved successfully', data: keyed('publisher_profile', record) },
     config,
@@ -60,6 +62,7 @@ export const publisherProfileRoutes = [
     description:
       'Soft delete; its titles go with it. Content pieces and distributions keep the `publisher_title_id` they carry, but no write can name those titles again.',
     tag: TAG,
+    scope: 'publishers:write',
     params: id,
     success: { message: 'Publisher profile deleted successfully' },
     config,

@@ -28,6 +28,7 @@ export const referenceLibraryRoutes = [
     summary: 'List reference libraries',
     description: 'Every library by name and description, the same for every workspace; `event-types` comes last. Takes no query parameters, not even paging.',
     tag: TAG,
+    scope: 'key',
     query: NO_QUERY,
     success: { message: 'Libraries retrieved successfully', data: keyed('libraries', LIBRARY_LISTING_SCHEMA) },
     async handle(request) {
@@ -43,6 +44,7 @@ export const referenceLibraryRoutes = [
     summary: 'Get the event catalogue',
     description: 'The event types a webhook may name in `events`, and the `type` of a delivered or pulled event, each with the shape of its payload. Takes no query parameters.',
     tag: TAG,
+    scope: 'key',
     query: NO_QUERY,
     success: { message: LIBRARY_RETRIEVED, data: keyed('library', EVENT_TYPES_LIBRARY_SCHEMA) },
     async handle(request) {
@@ -58,6 +60,7 @@ export const referenceLibraryRoutes = [
     description:
       'Entries are `{id, name}` by `id`; those of `brand-sub-industries` also carry `brand_industry_id`. The status and role libraries are the enumerations the service enforces. An unknown name answers 404 `Library not found`.',
     tag: TAG,
+    scope: 'key',
     params: { name: 'A library name as `GET /v2/libraries` lists it (exact case).' },
     success: { message: LIBRARY_RETRIEVED, data: keyed('library', REFERENCE_LIBRARY_SCHEMA) },
     async handle(request, { services }) {

@@ -58,6 +58,7 @@ export const webhookServiceRoutes = [
     summary: 'List webhook services',
     description: 'Every service of the workspace in `id` order, unpaged (`data` is the array).',
     tag: TAG,
+    scope: 'webhooks:read',
     query: NO_QUERY,
     success: { message: 'Webhook services retrieved successfully', data: arrayOf(serviceRecord) },
     config: serviceConfig,
@@ -75,6 +76,7 @@ export const webhookServiceRoutes = [
     description:
       'Without `id` (or with `id: null`) creates a service: `name` is required. With the `id` of a service of this workspace updates it: omitted fields are unchanged (omit `client_secret` to keep the stored one). `client_id`, `client_secret` and `auth_url` are set together or cleared together (all null). `client_secret` is never shown; the record says `has_client_secret`.',
     tag: TAG,
+    scope: 'webhooks:write',
     body: serviceBody,
     success: { message: [SERVICE_CREATED, SERVICE_UPDATED], data: keyed('service', serviceRecord) },
     config: serviceConfig,
@@ -92,6 +94,7 @@ export const webhookServiceRoutes = [
     summary: 'Delete a webhook service',
     description: 'Refused (422) while webhooks use it: move them to another service or delete them first.',
     tag: TAG,
+    scope: 'webhooks:write',
     params: serviceId,
     success: { message: 'Webhook service deleted successfully' },
     config: serviceConfig,

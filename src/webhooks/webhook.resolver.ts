@@ -1,3 +1,4 @@
+import { RequiresScope } from '../graphql/scopes/requires-scope';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { NotFoundError } from '../common/errors';
 import { FeedEvent, toFeedEvent } from '../events/event.graphql';
@@ -46,21 +47,25 @@ async function attemptOnDelivery<T>(run: () => Promise<T>): Promise<MutationOutc
 
 @Resolver(() => Webhook)
 export class WebhookResolver {
+  @RequiresScope('webhooks:read')
   @Query(() => [WebhookServiceConfig], { description: `Webhook services of the workspace (at most ${MAX_SERVICES}), by id.` })
   async webhookServices(@Ctx() { request, services }: GraphQLContext): Promise<WebhookServiceConfig[]> {
     return services.webhooks.listServices(request);
   }
 
+  @RequiresScope('webhooks:read')
   @Query(() => [Webhook], { description: `Webhooks of the workspace, by id. A plain list, not a connection: a workspace has at most ${MAX_WEBHOOKS}.` })
   async webhooks(@Ctx() { request, services }: GraphQLContext): Promise<Webhook[]> {
     return services.webhooks.list(request);
   }
 
+  @RequiresScope('webhooks:read')
   @Query(() => Webhook, { nullable: true, description: 'One webhook; NOT_FOUND when it is not in this workspace.' })
   async webhook(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('webhook') }) id: string): Promise<Webhook> {
     return services.webhooks.get(request, id);
   }
 
+  @RequiresScope('webhooks:read')
   @Query(() => WebhookDelivery, {
     nullable: true,
     description: "One delivery with every attempt, also of a deleted webhook (its log stays readable); NOT_FOUND when the webhook is not this workspace's or the delivery not the webhook's.",
@@ -73,6 +78,7 @@ export class WebhookResolver {
     return services.webhooks.delivery(request, webhookId, deliveryId);
   }
 
+  @RequiresScope('webhooks:write')
   @Mutation(() => WebhookServicePayload, { description: `Creates a webhook service; a workspace has at most ${MAX_SERVICES}.` })
   async webhookServiceCreate(
     @Ctx() { request, services }: GraphQLContext,
@@ -82,6 +88,7 @@ export class WebhookResolver {
     return { webhookService: result, userErrors };
   }
 
+  @RequiresScope('webhooks:write')
   @Mutation(() => WebhookServicePayload, { description: 'Changes the given fields; omitted fields stay as they are (an omitted `clientSecret` keeps the stored one).' })
   async webhookServiceUpdate(
     @Ctx() { request, services }: GraphQLContext,
@@ -92,18 +99,21 @@ export class WebhookResolver {
     return { webhookService: result, userErrors };
   }
 
+  @RequiresScope('webhooks:write')
   @Mutation(() => WebhookServiceDeletePayload, { description: 'Deletes the service; refused (BAD_USER_INPUT on `["id"]`) while webhooks use it.' })
   async webhookServiceDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook service') }) id: string): Promise<WebhookServiceDeletePayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.deleteService(request, id));
     return { deletedWebhookServiceId: result ? String(result.id) : null, userErrors };
   }
 
+  @RequiresScope('webhooks:write')
   @Mutation(() => WebhookSecretPayload, { description: `Creates an active webhook (a workspace has at most ${MAX_WEBHOOKS}); the payload shows its signing secret, this once.` })
   async webhookCreate(@Ctx() { request, services }: GraphQLContext, @Arg('input', () => WebhookInput, { description: CREATE_INPUT_ARG }) input: WebhookInput): Promise<WebhookSecretPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.create(request, input));
     return { webhook: result?.webhook ?? null, secret: result?.secret ?? null, userErrors };
   }
 
+  @RequiresScope('webhooks:write')
   @Mutation(() => WebhookPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async webhookUpdate(
     @Ctx() { request, services }: GraphQLContext,
@@ -114,36 +124,42 @@ export class WebhookResolver {
     return { webhook: result, userErrors };
   }
 
+  @RequiresScope('webhooks:write')
   @Mutation(() => WebhookDeletePayload, { description: 'Soft-deletes the webhook: pending deliveries fail at their next attempt; its log stays readable (`webhookDelivery`).' })
   async webhookDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookDeletePayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.delete(request, id));
     return { deletedWebhookId: result ? String(result.id) : null, userErrors };
   }
 
+  @RequiresScope('webhooks:write')
   @Mutation(() => WebhookPayload, { description: 'Switches the webhook on and forgets its failing streak.' })
   async webhookEnable(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.setActive(request, id, true));
     return { webhook: result, userErrors };
   }
 
+  @RequiresScope('webhooks:write')
   @Mutation(() => WebhookPayload, { description: 'Switches the webhook off: no deliveries are made to it until it is enabled.' })
   async webhookDisable(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.setActive(request, id, false));
     return { webhook: result, userErrors };
   }
 
+  @RequiresScope('webhooks:write')
   @Mutation(() => WebhookSecretPayload, { description: 'A new signing secret, shown this once; the previous one keeps signing alongside it for 24 hours.' })
   async webhookRotateSecret(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookSecretPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.rotateSecret(request, id));
     return { webhook: result?.webhook ?? null, secret: result?.secret ?? null, userErrors };
   }
 
+  @RequiresScope('webhooks:write')
   @Mutation(() => WebhookDeliveryPayload, { description: 'Queues a `ping` event to the webhook (active or not) as one delivery with a single attempt.' })
   async webhookTest(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookDeliveryPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.test(request, id));
     return { delivery: result, userErrors };
   }
 
+  @RequiresScope('webhooks:write')
   @Mutation(() => WebhookDeliveryPayload, { description: 'Queues the same event (same `webhook-id`) again, as a new delivery with a fresh schedule.' })
   async webhookDeliveryRedeliver(
     @Ctx() { request, services }: GraphQLContext,
@@ -198,6 +214,7 @@ export class WebhookDeliveryResolver {
     return loaders.attemptsByDeliveryId.load(delivery.id);
   }
 
+  @RequiresScope('events:read')
   @FieldResolver(() => FeedEvent, { nullable: true, description: `The event delivered; null once it has left the event feed (after ${EVENT_RETENTION_DAYS} days).` })
   async event(@Root() delivery: WebhookDelivery, @Ctx() { request, loaders }: GraphQLContext): Promise<FeedEvent | null> {
     const event = await loaders.eventById.load(delivery.eventId);

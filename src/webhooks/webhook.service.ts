@@ -6,6 +6,7 @@ import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
 import type { RequestContext } from '../common/request-context';
 import { FieldErrorCollector, validationProblems } from '../common/validation';
 import { loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { EVENT_TYPES, type EventType, readableEventTypes } from '../events/event-catalogue';
 import { recordEvent } from '../outbox/outbox';
 import type { SecretBox } from '../secrets/secret-box';
 import type { DeliveryQueue } from './delivery/delivery-queue';
@@ -135,6 +136,7 @@ export class WebhookService {
   async create(ctx: RequestContext, input: WebhookInput): Promise<WebhookWithSecret> {
     const problems = await validationProblems(input, WEBHOOK_REQUIRED_ON_CREATE);
     await this.checkUrl(input.url, problems);
+    checkEventsReadable(ctx, input.events, problems);
     problems.throwIfAny();
     const secret = newSigningSecret();
     const webhook = await this.dataSource.transaction(async (manager) => {
@@ -160,6 +162,7 @@ export class WebhookService {
     const id = parseIdOrNotFound(rawId, WEBHOOK);
     const problems = await validationProblems(input);
     await this.checkUrl(input.url, problems);
+    checkEventsReadable(ctx, input.events, problems);
     problems.throwIfAny();
     return this.dataSource.transaction(async (manager) => {
       await this.load(manager, ctx, id, 'update');
@@ -367,4 +370,15 @@ function checkCredentials(input: WebhookServiceInput, current: WebhookServiceCon
   for (const [field, value] of Object.entries(resulting)) {
     if ((value === null || value === undefined) && !problems.has(field)) problems.add(field, 'is required with the other client credentials (client_id, client_secret, auth_url come together or not at all)');
   }
+}
+
+/**
+ * A webhook delivers what its creator could read: a key may subscribe it only to event types of
+ * groups it can read (its deliveries then go on whatever becomes of that key).
+ */
+function checkEventsReadable(ctx: RequestContext, events: readonly string[] | undefined, problems: FieldErrorCollector): void {
+  if (!Array.isArray(events)) return;
+  const readable = readableEventTypes(ctx.scopes) as readonly string[];
+  const unreadable = events.filter((type) => typeof type === 'string' && EVENT_TYPES.includes(type as EventType) && !readable.includes(type));
+  if (unreadable.length > 0) problems.add('events', `names event types this API key cannot read (${unreadable.join(', ')}): it needs their groups' read scope`);
 }

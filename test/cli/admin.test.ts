@@ -60,7 +60,9 @@ describe('key:create', () => {
     const result = await runAdmin(['key:create', '--org', 'keyed', '--label', 'integration'], env);
     expect(result.code).toBe(0);
     const [issued] = jsonLines(result.stdout);
-    expect(Object.keys(issued).sort()).toEqual(['id', 'key', 'organization_code', 'prefix']);
+    expect(Object.keys(issued).sort()).toEqual(['expires_at', 'id', 'key', 'organization_code', 'prefix', 'scopes']);
+    // Unless told otherwise, a key may do everything and never expires, as keys always could.
+    expect(issued).toMatchObject({ scopes: ['*'], expires_at: null });
     expect(issued.organization_code).toBe('keyed');
     expect(issued.key).toMatch(/^cpk_[A-Za-z0-9_-]{43}$/);
     expect(String(issued.key).startsWith(String(issued.prefix))).toBe(true);
@@ -87,7 +89,7 @@ describe('key:list', () => {
     const result = await runAdmin(['key:list', '--org', 'lister'], env);
     expect(result.code).toBe(0);
     const keys = jsonLines(result.stdout);
-    expect(keys).toEqual([expect.objectContaining({ id: issued.id, prefix: issued.prefix, label: 'one', revoked_at: null })]);
+    expect(keys).toEqual([{ id: issued.id, prefix: issued.prefix, label: 'one', scopes: ['*'], created_at: expect.stringMatching(ISO_TIMESTAMP), last_used_at: null, expires_at: null, revoked_at: null }]);
     expect(result.stdout).not.toContain(String(issued.key));
   });
 });

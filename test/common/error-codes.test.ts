@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ERROR_CODES, ErrorCode, isErrorCode } from '../../src/common/error-codes';
 import { cliExitCodeOf } from '../../src/cli/exit-code';
 import { graphqlHttpStatusOf } from '../../src/graphql/error-status';
@@ -37,7 +39,7 @@ describe('the error catalogue', () => {
 
   it('GraphQL: every code maps to the HTTP status of a refused request', () => {
     const statuses = Object.fromEntries(ERROR_CODES.map((code) => [code, graphqlHttpStatusOf(code)]));
-    for (const code of ERROR_CODES) expect([code, [200, 400, 401, 404, 409, 410, 422, 429, 500, 503].includes(statuses[code])]).toEqual([code, true]);
+    for (const code of ERROR_CODES) expect([code, [200, 400, 401, 403, 404, 409, 410, 422, 429, 500, 503].includes(statuses[code])]).toEqual([code, true]);
     expect(statuses).toMatchObject({
       UNAUTHENTICATED: 401,
       BAD_USER_INPUT: 400,
@@ -58,5 +60,12 @@ describe('the error catalogue', () => {
     expect(cliExitCodeOf(ErrorCode.BAD_USER_INPUT)).toBe(1);
     expect(cliExitCodeOf(ErrorCode.SERVICE_UNAVAILABLE)).toBe(75);
     expect(() => cliExitCodeOf(NOT_A_CODE)).toThrow('Unmapped error code: NOT_IN_THE_CATALOGUE');
+  });
+
+  it('is listed whole, and nothing else, in the table of docs/graphql.md\'s Errors section', () => {
+    const docs = readFileSync(path.join(__dirname, '..', '..', 'docs', 'graphql.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('## Errors'), docs.indexOf('\n## ', docs.indexOf('## Errors') + 1));
+    const listed = [...section.matchAll(/^\| ([^|]+) \|/gm)].flatMap(([, cell]) => [...cell.matchAll(/`([A-Z_]+)`/g)].map(([, code]) => code));
+    expect(new Set(listed)).toEqual(new Set(ERROR_CODES));
   });
 });

@@ -1,3 +1,4 @@
+import { contextOf } from '../support/fixtures';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { getIntrospectionQuery } from 'graphql';
 import { createLoaders } from '../../src/app/loaders';
@@ -101,7 +102,7 @@ function nestedQuery(depth: number): string {
 describe('cost per request (QUERY_TOO_COMPLEX)', () => {
   it('lets the benchmark query through, costed by `first` and the assumed list size, and reports the cost', async () => {
     const ws = await warmWorkspace();
-    await seedHierarchy(app.services, { organisationId: ws.organisationId, organisationCode: ws.organizationCode, apiKeyId: ws.apiKeyId, requestId: 'test-seed' }, 2);
+    await seedHierarchy(app.services, contextOf(ws), 2);
 
     const { response } = await measured(ws.api, BENCH_QUERY);
     expect(response.status).toBe(200);

@@ -1,3 +1,4 @@
+import { contextOf } from '../support/fixtures';
 import { seedHierarchy } from '../../src/cli/seed-demo';
 import { countStatements, type StatementCounter } from '../../src/db/statement-counter';
 import { type AnyBody, startTestApp, type TestApp, type Workspace } from '../support/test-app';
@@ -52,7 +53,7 @@ let twentyCampaigns: Workspace;
 
 async function seededWorkspace(campaigns: number): Promise<Workspace> {
   const ws = await app.workspace();
-  await seedHierarchy(app.services, { organisationId: ws.organisationId, organisationCode: ws.organizationCode, apiKeyId: ws.apiKeyId, requestId: 'test-seed' }, campaigns);
+  await seedHierarchy(app.services, contextOf(ws), campaigns);
   // The first request of a key records its use; measure the steady state after it.
   await ws.api.graphql('{ __typename }');
   return ws;

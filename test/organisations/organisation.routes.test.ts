@@ -86,7 +86,7 @@ describe('GET /v2/ws-org', () => {
 
   it('answers every key of one workspace with that workspace', async () => {
     const organisation = await app.services.organisations.findByCode(ws.organizationCode);
-    const second = await app.services.apiKeys.issue(organisation, 'second key');
+    const second = await app.services.apiKeys.issue(organisation, { label: 'second key' });
 
     const viaSecond = await apiClient(app.baseUrl, { 'x-api-key': second.key }).get(PATH);
 

@@ -1,3 +1,4 @@
+import { contextOf } from '../support/fixtures';
 import { AdvertiserAccountInput } from '../../src/advertiser-accounts/advertiser-account.input';
 import { CampaignInput } from '../../src/campaigns/campaign.input';
 import type { RequestContext } from '../../src/common/request-context';
@@ -11,7 +12,7 @@ let ctx: RequestContext;
 beforeAll(async () => {
   app = await startTestApp();
   ws = await app.workspace();
-  ctx = { organisationId: ws.organisationId, organisationCode: ws.organizationCode, apiKeyId: ws.apiKeyId, requestId: 'outbox-test' };
+  ctx = { ...contextOf(ws), requestId: 'outbox-test' };
 });
 afterAll(async () => {
   await app.close();

@@ -80,7 +80,7 @@ export async function createDistributions(workspace: Workspace, contentId: numbe
 
 /** The request context of a workspace's own API key, for setting up through the services directly. */
 export function contextOf(ws: Workspace): RequestContext {
-  return { organisationId: ws.organisationId, organisationCode: ws.organizationCode, apiKeyId: ws.apiKeyId, requestId: 'test-setup' };
+  return { organisationId: ws.organisationId, organisationCode: ws.organizationCode, apiKeyId: ws.apiKeyId, scopes: ['*'], requestId: 'test-setup' };
 }
 
 /** Creates a campaign of an account through the campaign service (not the API); returns its id. */

@@ -5,6 +5,7 @@ import type { AppConfig, LimitSettings } from '../../src/config/config';
 import { DEFAULT_LIMITS } from '../../src/config/config-input';
 import { createLogger } from '../../src/logging/logger';
 import { createServices, type Services } from '../../src/app/services';
+import type { KeyOptions } from '../../src/api-keys/api-key.service';
 import { webhookDeps } from '../../src/webhooks/webhook-deps';
 import { assertRecordedEventsMatchCatalogue } from './event-schemas';
 import { assertMatchesContract } from './openapi-contract';
@@ -20,17 +21,22 @@ export interface TestApp {
   running: RunningApp;
   /** `http://127.0.0.1:<bound port>/metrics`; undefined when the app runs without a metrics listener. */
   metricsUrl: string | undefined;
-  /** A new workspace with its own API key, made the way the admin CLI makes them. */
-  workspace(name?: string): Promise<Workspace>;
+  /** A new workspace with its own API key (every scope unless `key` says otherwise), made the way the admin CLI makes them. */
+  workspace(name?: string, key?: KeyOptions): Promise<Workspace>;
+  /** Another key of the workspace, with its own scopes or expiry. */
+  keyFor(workspace: Workspace, options: KeyOptions): Promise<WorkspaceKey>;
   close(): Promise<void>;
 }
 
-export interface Workspace {
-  organisationId: number;
-  organizationCode: string;
+export interface WorkspaceKey {
   key: string;
   apiKeyId: number;
   api: ApiClient;
+}
+
+export interface Workspace extends WorkspaceKey {
+  organisationId: number;
+  organizationCode: string;
 }
 
 export interface ApiResponse<T = Record<string, unknown>> {
@@ -95,10 +101,10 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     services,
     running,
     metricsUrl: running.metrics?.url,
-    async workspace(name?: string) {
+    async workspace(name?: string, key: KeyOptions = {}) {
       counter += 1;
       const organisation = await services.organisations.create(name ?? `Workspace ${counter}`);
-      const issued = await services.apiKeys.issue(organisation, 'test');
+      const issued = await services.apiKeys.issue(organisation, { label: 'test', ...key });
       return {
         organisationId: organisation.id,
         organizationCode: organisation.organizationCode,
@@ -106,6 +112,11 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
         apiKeyId: issued.id,
         api: apiClient(baseUrl, { 'x-api-key': issued.key }),
       };
+    },
+    async keyFor(workspace: Workspace, options: KeyOptions) {
+      const organisation = await services.organisations.findByCode(workspace.organizationCode);
+      const issued = await services.apiKeys.issue(organisation, { label: 'test', ...options });
+      return { key: issued.key, apiKeyId: issued.id, api: apiClient(baseUrl, { 'x-api-key': issued.key }) };
     },
     close: async () => {
       await testWebhookDeps.queue.stop();

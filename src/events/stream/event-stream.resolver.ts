@@ -1,3 +1,4 @@
+import { RequiresScope } from '../../graphql/scopes/requires-scope';
 import { Args, ArgsType, Ctx, Field, Int, Query, Resolver, Root, type SubscribeResolverData, Subscription } from 'type-graphql';
 import { FieldErrorCollector } from '../../common/validation';
 import { checkFilters, MAX_PAGE_SIZE } from '../../db/lists/list-request';
@@ -59,6 +60,7 @@ async function subscribeToEvents({ args, context }: SubscribeResolverData<unknow
 /** The change stream on GraphQL: pulled (`eventStream`) and live (`subscription { events }`). */
 @Resolver(() => FeedEvent)
 export class EventStreamResolver {
+  @RequiresScope('events:read')
   @Query(() => EventConnection, {
     description:
       `The change stream: the workspace's events of the last ${EVENT_RETENTION_DAYS} days in commit order, oldest first, after \`after\`. Continue from \`pageInfo.endCursor\` (the given \`after\` when no event came); ` +
@@ -81,6 +83,7 @@ export class EventStreamResolver {
     };
   }
 
+  @RequiresScope('events:read')
   @Subscription(() => FeedEvent, {
     subscribe: subscribeToEvents,
     description:

@@ -7,7 +7,7 @@ import { type CheckedFilters, sizeProblem } from '../../db/lists/list-request';
 import { tenantQuery } from '../../db/tenant-scope';
 import { OutboxEvent } from '../../outbox/outbox-event.entity';
 import { eventList } from '../event.list';
-import { EVENT_RETENTION_DAYS } from '../event.service';
+import { EVENT_RETENTION_DAYS, visibleEvents } from '../event.service';
 import { committedAfter, HANDOUT_BOUND } from './committed-events';
 import { decodeStreamCursor, type StreamPosition, streamCursorOf } from './stream-cursor';
 
@@ -99,8 +99,8 @@ export class EventStreamService {
     return committedAfter(this.matching(ctx, filters), after, limit, upTo).getMany();
   }
 
-  /** The workspace's events of the stream's days matching the filters. */
+  /** The workspace's events of the stream's days the key may see, matching the filters. */
   private matching(ctx: RequestContext, filters: CheckedFilters): SelectQueryBuilder<OutboxEvent> {
-    return applyFilters(tenantQuery(this.dataSource.manager, OutboxEvent, 'e', ctx), eventList, filters).andWhere(`e.createdAt > now() - interval '${EVENT_RETENTION_DAYS} days'`);
+    return applyFilters(visibleEvents(tenantQuery(this.dataSource.manager, OutboxEvent, 'e', ctx), ctx), eventList, filters);
   }
 }

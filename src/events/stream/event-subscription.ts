@@ -3,6 +3,7 @@ import type { RequestContext } from '../../common/request-context';
 import { recordMatches } from '../../db/lists/in-memory';
 import type { CheckedFilters } from '../../db/lists/list-request';
 import type { OutboxEvent } from '../../outbox/outbox-event.entity';
+import { readableResourceTypes } from '../event-catalogue';
 import { eventList } from '../event.list';
 import { comparePositions, encodeStreamCursor, positionOf, type StreamPosition } from './stream-cursor';
 
@@ -47,8 +48,13 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
   private failure: SlowConsumerError | undefined;
   private ended = false;
 
+  /** Whether the key may see an event (the feed's rule, visibleEvents, in memory). */
+  private readonly readable: (event: OutboxEvent) => boolean;
+
   constructor(private readonly options: EventSubscriptionOptions) {
     this.organisationId = options.ctx.organisationId;
+    const readable = readableResourceTypes(options.ctx.scopes);
+    this.readable = readable ? (event) => (readable as string[]).includes(event.resourceType) : () => true;
     const { from, seam } = options;
     this.taken = from;
     this.floor = comparePositions(from, seam) > 0 ? from : seam;
@@ -64,7 +70,7 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
   offer(event: OutboxEvent): boolean {
     if (this.ended || this.failure) return false;
     if (comparePositions(positionOf(event), this.floor) <= 0) return false;
-    if (!recordMatches(eventList, this.options.filters, event)) return false;
+    if (!this.readable(event) || !recordMatches(eventList, this.options.filters, event)) return false;
     if (this.waiting && !this.catchingUp) {
       this.hand(event);
       return true;

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../common/error-codes';
+import type { ScopeNeed } from '../../common/scopes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchema } from '../../common/json-schema';
 import type { ListDeclaration } from '../../db/lists/list-declaration';
@@ -41,6 +42,8 @@ export interface V2Route {
   description?: string;
   /** The resource group (the document's tag). */
   tag: string;
+  /** The scope a key needs for it (`key`: any valid key), checked before anything runs (403 FORBIDDEN). */
+  scope: ScopeNeed;
   /** Path parameters by name, with what they name; ids that are not digits answer 404 like unknown ones. */
   params?: Readonly<Record<string, string>>;
   /** `page`/`per_page` paging (spec §2.1) and named filters; any other parameter is refused. */
@@ -81,7 +84,7 @@ export function registerDeclaredRoutes(app: FastifyInstance, routes: readonly V2
     app.route({
       method: route.method,
       url: route.path,
-      config: route.config ?? {},
+      config: { ...route.config, scope: route.scope },
       handler: async (request, reply) => envelopeOf(route.success, await route.handle(request, deps, reply)),
     });
   }

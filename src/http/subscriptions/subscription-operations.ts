@@ -5,6 +5,7 @@ import { ErrorCode } from '../../common/error-codes';
 import { assertWithinMaxCost, type CostLimits, operationCost } from '../../graphql/cost';
 import type { GraphQLContext } from '../../graphql/context';
 import { formatGraphQLError, withoutSuggestions } from '../../graphql/format-error';
+import { assertOperationAllowed } from '../../graphql/scopes/operation-scopes';
 import { sharedSubscribe } from '../../graphql/subscriptions/shared-execution';
 import type { SubscriberConnection, SubscriptionGate } from './subscription-gate';
 
@@ -56,15 +57,18 @@ export function prepareSubscription(runtime: SubscriptionRuntime, connection: Su
   if (operation.operation !== 'subscription') return [refusal(ErrorCode.BAD_REQUEST, OVER_HTTP_ONLY)];
   const variables = request.variables ?? {};
   try {
+    assertOperationAllowed(runtime.schema, document, operation, connection.ctx.scopes);
     const cost = operationCost(runtime.costLimits, runtime.schema, document, operation, variables);
     if (cost !== null) assertWithinMaxCost(runtime.costLimits, cost);
     runtime.gate.started(connection);
   } catch (error) {
-    return [error instanceof GraphQLError ? error : new GraphQLError(error instanceof Error ? error.message : String(error), { originalError: error instanceof Error ? error : undefined })];
+    if (error instanceof GraphQLError) return [error];
+    const original = error instanceof Error ? error : new Error(String(error));
+    return [new GraphQLError(original.message, { originalError: original })];
   }
   const contextValue: GraphQLContext = { request: connection.ctx, services: runtime.services, loaders: undefined as unknown as Loaders };
-  // Everything an answer depends on: the workspace, the operation and its variables.
-  shareKeys.set(contextValue, JSON.stringify([connection.ctx.organisationId, request.query, request.operationName ?? null, variables]));
+  // Everything an answer depends on: the workspace, what the key may see, the operation and its variables.
+  shareKeys.set(contextValue, JSON.stringify([connection.ctx.organisationId, [...connection.ctx.scopes].sort(), request.query, request.operationName ?? null, variables]));
   return { schema: runtime.schema, document, operationName: request.operationName ?? undefined, variableValues: variables, contextValue };
 }
 
@@ -89,8 +93,7 @@ export function subscriptionExecutor(runtime: SubscriptionRuntime): ReturnType<t
 /** Errors as POST /graphql words them: codes from the catalogue, nothing internal. */
 export function formatErrors(errors: readonly GraphQLError[], production: boolean): GraphQLFormattedError[] {
   return errors.map((error) => {
-    // A refusal wrapped without a path (a slow consumer, the per-key limit) is judged by what it wraps.
-    const formatted = formatGraphQLError(error.toJSON(), error.originalError ?? error);
+    const formatted = formatGraphQLError(error.toJSON(), error);
     return production ? withoutSuggestions(formatted) : formatted;
   });
 }

@@ -1,10 +1,10 @@
 import { seedHierarchy } from '../../../src/cli/seed-demo';
 import { V2_ROUTES } from '../../../src/app/v2-routes';
-import type { V2Route } from '../../../src/http/rest/v2-route';
 import { databaseFingerprint } from '../../support/database-fingerprint';
 import { MISSING_IDS, expectRestUnauthenticated } from '../../support/expectations';
 import { createService, createWebhook, pingWebhook } from '../../support/webhooks';
-import { startTestApp, type AnyBody, type ApiClient, type ApiResponse, type TestApp, type Workspace } from '../../support/test-app';
+import { startTestApp, type TestApp, type Workspace } from '../../support/test-app';
+import { pathWith, sendTo } from '../../support/v2-requests';
 
 /**
  * The rules every declared /v2 operation shares, run over the declarations themselves (the list
@@ -41,25 +41,6 @@ const PARAMETER_TABLES: Record<string, Record<string, string> | 'global'> = {
   '/events/:id': { id: 'outbox_events' },
 };
 
-function send(client: ApiClient, route: V2Route, path: string): Promise<ApiResponse<AnyBody>> {
-  const url = `/v2${path}`;
-  switch (route.method) {
-    case 'GET':
-      return client.get(url);
-    case 'POST':
-      return client.post(url, {});
-    case 'PUT':
-      return client.put(url, {});
-    case 'DELETE':
-      return client.delete(url);
-  }
-}
-
-/** The path with each parameter replaced by `value(name)`. */
-function pathWith(route: V2Route, value: (name: string) => string): string {
-  return route.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => value(name));
-}
-
 let app: TestApp;
 let ws: Workspace;
 /** Another workspace with one of everything (the demo hierarchy, a webhook service, a webhook and a delivery). */
@@ -81,7 +62,7 @@ afterAll(async () => {
 
 describe.each(V2_ROUTES.map((route) => [`${route.method} /v2${route.path}`, route] as const))('%s', (_name, route) => {
   it('answers 401 UNAUTHENTICATED without a key and with an unknown key, changing nothing', async () => {
-    await expectRestUnauthenticated(app, (client) => send(client, route, pathWith(route, () => '1')), () => databaseFingerprint(app));
+    await expectRestUnauthenticated(app, (client) => sendTo(client, route, pathWith(route, () => '1')), () => databaseFingerprint(app));
   });
 
   const parameters = Object.keys(route.params ?? {});
@@ -89,10 +70,10 @@ describe.each(V2_ROUTES.map((route) => [`${route.method} /v2${route.path}`, rout
 
   it('answers 404 NOT_FOUND, with one body, for ids that name nothing and malformed ids, changing nothing', async () => {
     const before = await databaseFingerprint(app);
-    const unknown = await send(ws.api, route, pathWith(route, () => '999999999'));
+    const unknown = await sendTo(ws.api, route, pathWith(route, () => '999999999'));
     expect(unknown.body).toEqual({ success: false, message: expect.stringMatching(/ not found$/), code: 'NOT_FOUND', request_id: expect.any(String) });
     for (const missing of MISSING_IDS) {
-      const response = await send(ws.api, route, pathWith(route, () => missing));
+      const response = await sendTo(ws.api, route, pathWith(route, () => missing));
       expect({ id: missing, status: response.status, body: { ...response.body, request_id: undefined } }).toEqual({ id: missing, status: 404, body: { ...unknown.body, request_id: undefined } });
     }
     expect(await databaseFingerprint(app)).toEqual(before);
@@ -110,12 +91,12 @@ describe.each(V2_ROUTES.map((route) => [`${route.method} /v2${route.path}`, rout
       ids[name] = String(row.id);
     }
     const before = await databaseFingerprint(app);
-    const foreign = await send(ws.api, route, pathWith(route, (name) => ids[name]));
-    const missing = await send(ws.api, route, pathWith(route, () => '999999999'));
+    const foreign = await sendTo(ws.api, route, pathWith(route, (name) => ids[name]));
+    const missing = await sendTo(ws.api, route, pathWith(route, () => '999999999'));
     expect(foreign.status).toBe(404);
     expect({ ...foreign.body, request_id: undefined }).toEqual({ ...missing.body, request_id: undefined });
     expect(await databaseFingerprint(app)).toEqual(before);
     // The id was real: its own workspace reads it.
-    if (route.method === 'GET') expect((await send(other.api, route, pathWith(route, (name) => ids[name]))).status).toBe(200);
+    if (route.method === 'GET') expect((await sendTo(other.api, route, pathWith(route, (name) => ids[name]))).status).toBe(200);
   });
 });

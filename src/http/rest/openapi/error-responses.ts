@@ -17,6 +17,7 @@ interface ErrorResponse {
 const ERROR_RESPONSES = {
   BadRequest: { status: '400', description: 'The request cannot be read (malformed JSON, nesting too deep, a malformed `Idempotency-Key`), or a read\'s answer is over MAX_RESPONSE_BYTES (`RESPONSE_TOO_LARGE`).', codes: [ErrorCode.BAD_REQUEST, ErrorCode.RESPONSE_TOO_LARGE] },
   Unauthenticated: { status: '401', description: 'No key (`X-API-Key` or `Authorization: Bearer`), or one no workspace has.', codes: [ErrorCode.UNAUTHENTICATED] },
+  Forbidden: { status: '403', description: 'The key is valid but lacks the scope the operation needs (the message names it); nothing was changed.', codes: [ErrorCode.FORBIDDEN] },
   NotFound: { status: '404', description: 'The id names nothing in this workspace (another workspace\'s ids answer the same).', codes: [ErrorCode.NOT_FOUND], headers: ['IdempotentReplayed'] },
   Conflict: { status: '409', description: 'A request with the same `Idempotency-Key` is still in progress; retry after `Retry-After`.', codes: [ErrorCode.IDEMPOTENCY_KEY_IN_USE], headers: ['RetryAfter'] },
   PayloadTooLarge: { status: '413', description: `The body is over ${BODY_LIMIT_BYTES / (1024 * 1024)} MiB.`, codes: [ErrorCode.BAD_REQUEST] },
@@ -87,6 +88,7 @@ export function errorResponseComponents(envelopeRef: JsonSchema, hoist: (schema:
 export function errorResponsesOf(route: V2Route): Record<string, OpenAPIV3_1.ReferenceObject> {
   const write = route.method !== 'GET';
   const names: ErrorResponseName[] = ['BadRequest', 'Unauthenticated'];
+  if (route.scope !== 'key') names.push('Forbidden');
   if (route.params || route.bodyNamesRecord) names.push('NotFound');
   if (write) names.push('Conflict', 'PayloadTooLarge', 'UnsupportedMediaType');
   if (write || route.query || route.body) names.push('Unprocessable');

@@ -74,7 +74,11 @@ function operationOf(route: V2Route, components: Components): Operation {
       ...errorResponsesOf(route),
     },
   };
-  if (route.description) operation.description = route.description;
+  // OpenAPI 3.1 lets an API-key scheme list role names: the scope the key needs.
+  const scopes = route.scope === 'key' ? [] : [route.scope];
+  operation.security = [{ apiKey: scopes }, { bearer: scopes }];
+  const needs = route.scope === 'key' ? 'Any valid API key may call it.' : `Scope: \`${route.scope}\`${route.scope.endsWith(':read') ? ` (\`${route.scope.replace(':read', ':write')}\` and \`*\` include it)` : ' (`*` includes it)'}.`;
+  operation.description = route.description ? `${route.description}\n\n${needs}` : needs;
   if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: components.hoist(route.body) } } };
   return operation;
 }

@@ -190,6 +190,13 @@ it('reads the event feed', async () => {
   expect(payload).toHaveProperty('campaign');
 });
 
+it('reads the calling key\'s description', async () => {
+  const key = ok(await api.GET('/api-key')).data.api_key;
+  expect(key.scopes).toEqual(['*']);
+  const expires: string | null = key.expires_at;
+  expect(expires).toBeNull();
+});
+
 it('follows the change stream from a cursor, and reads its expired-cursor refusal as the 410 it is', async () => {
   const first = ok(await api.GET('/events/stream', { params: { query: { limit: 1 } } })).data;
   expect(first.events).toHaveLength(1);

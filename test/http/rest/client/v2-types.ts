@@ -27,8 +27,32 @@ export interface paths {
         /**
          * Get the workspace organisation
          * @description The workspace the API key belongs to.
+         *
+         *     Any valid API key may call it.
          */
         get: operations["getWorkspaceOrganisation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe the calling API key
+         * @description The key the request is made with: its prefix, label, scopes and expiry (never the key itself), so an integration can check what it may do.
+         *
+         *     Any valid API key may call it.
+         */
+        get: operations["getApiKey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -44,12 +68,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List organisation users */
+        /**
+         * List organisation users
+         * @description Scope: `users:read` (`users:write` and `*` include it).
+         */
         get: operations["listOrganisationUsers"];
         put?: never;
         /**
          * Create or update an organisation user
          * @description Without `user_id` (or with null) creates a user; with it updates that user. `user_email`, `user_first_name`, `user_last_name` and `roles` are required either way; `roles` replaces the current roles. On update `custom_fields` merges: keys given are added or replaced, a key set to null is removed. The e-mail address is unique among the workspace's users, whatever its case. The message says which happened.
+         *
+         *     Scope: `users:write` (`*` includes it).
          */
         post: operations["upsertOrganisationUser"];
         delete?: never;
@@ -65,13 +94,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an organisation user */
+        /**
+         * Get an organisation user
+         * @description Scope: `users:read` (`users:write` and `*` include it).
+         */
         get: operations["getOrganisationUser"];
         put?: never;
         post?: never;
         /**
          * Delete an organisation user
          * @description Soft delete. Answers with the users that remain, paginated as the specification documents: `page` and `per_page` choose the page (checked before anything is deleted), and the page links point at the list.
+         *
+         *     Scope: `users:write` (`*` includes it).
          */
         delete: operations["deleteOrganisationUser"];
         options?: never;
@@ -86,12 +120,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List advertiser accounts */
+        /**
+         * List advertiser accounts
+         * @description Scope: `accounts:read` (`accounts:write` and `*` include it).
+         */
         get: operations["listAdvertiserAccounts"];
         put?: never;
         /**
          * Create an advertiser account
          * @description `name` is required. `status` defaults to `active` and `type` to `brand`. `primary_contact_id` must be null or left out: a new account has no members yet.
+         *
+         *     Scope: `accounts:write` (`*` includes it).
          */
         post: operations["createAdvertiserAccount"];
         delete?: never;
@@ -107,17 +146,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an advertiser account */
+        /**
+         * Get an advertiser account
+         * @description Scope: `accounts:read` (`accounts:write` and `*` include it).
+         */
         get: operations["getAdvertiserAccount"];
         /**
          * Update an advertiser account
          * @description Fields left out are unchanged. A changed `primary_contact_id` must name a live member of this account; null clears it. `is_deleted` may be echoed only as 0.
+         *
+         *     Scope: `accounts:write` (`*` includes it).
          */
         put: operations["updateAdvertiserAccount"];
         post?: never;
         /**
          * Delete an advertiser account
          * @description Soft delete; its members go with it. Refused (422) while a campaign that is not deleted has the account as its `primary_advertiser_account_id`.
+         *
+         *     Scope: `accounts:write` (`*` includes it).
          */
         delete: operations["deleteAdvertiserAccount"];
         options?: never;
@@ -132,12 +178,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List members */
+        /**
+         * List members
+         * @description Scope: `accounts:read` (`accounts:write` and `*` include it).
+         */
         get: operations["listMembers"];
         put?: never;
         /**
          * Create a member
          * @description `advertiser_account_id` (a live account of this workspace), `email`, `first_name`, `last_name` and `password` are required. The e-mail address is unique within the account, whatever its case. The password is stored only as a salted hash and never returned.
+         *
+         *     Scope: `accounts:write` (`*` includes it).
          */
         post: operations["createMember"];
         delete?: never;
@@ -156,17 +207,23 @@ export interface paths {
         /**
          * Get a member
          * @description The member and its advertiser account, shown without `organization_code` as the specification does.
+         *
+         *     Scope: `accounts:read` (`accounts:write` and `*` include it).
          */
         get: operations["getMember"];
         /**
          * Update a member
          * @description Fields left out are unchanged. A member never moves to another account: `advertiser_account_id` may only be sent back as read. A `password` given is hashed afresh.
+         *
+         *     Scope: `accounts:write` (`*` includes it).
          */
         put: operations["updateMember"];
         post?: never;
         /**
          * Delete a member
          * @description Soft delete. When the member was its account's primary contact, the account's `primary_contact_id` becomes null.
+         *
+         *     Scope: `accounts:write` (`*` includes it).
          */
         delete: operations["deleteMember"];
         options?: never;
@@ -181,12 +238,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List campaigns */
+        /**
+         * List campaigns
+         * @description Scope: `campaigns:read` (`campaigns:write` and `*` include it).
+         */
         get: operations["listCampaigns"];
         put?: never;
         /**
          * Create a campaign
          * @description `campaign_title` and `primary_advertiser_account_id` are required.
+         *
+         *     Scope: `campaigns:write` (`*` includes it).
          */
         post: operations["createCampaign"];
         delete?: never;
@@ -202,17 +264,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a campaign */
+        /**
+         * Get a campaign
+         * @description Scope: `campaigns:read` (`campaigns:write` and `*` include it).
+         */
         get: operations["getCampaign"];
         put?: never;
         /**
          * Update a campaign
          * @description Fields left out are unchanged. A POST, as the specification documents it.
+         *
+         *     Scope: `campaigns:write` (`*` includes it).
          */
         post: operations["updateCampaign"];
         /**
          * Delete a campaign
          * @description Soft delete; its phases, contents and distributions go with it.
+         *
+         *     Scope: `campaigns:write` (`*` includes it).
          */
         delete: operations["deleteCampaign"];
         options?: never;
@@ -230,12 +299,16 @@ export interface paths {
         /**
          * List phases
          * @description Ordered by `campaign_id`, then `phase_no`, then `id`, unless `sort` says otherwise.
+         *
+         *     Scope: `campaigns:read` (`campaigns:write` and `*` include it).
          */
         get: operations["listPhases"];
         put?: never;
         /**
          * Create phases of a campaign
          * @description All or nothing: every element is checked before anything is written, and one 422 names every broken field under `phases.N.<field>`. `campaign_id` is required (404 `Campaign not found` when it names no campaign of the workspace); `phases` holds 1 to 100 phases, each with `phase_title`. An element without `phase_no` gets the next free number of the campaign; an element may carry `campaign_id` only if it is the body's. The answer has `data: null`, as the specification says: read the new phases with the list.
+         *
+         *     Scope: `campaigns:write` (`*` includes it).
          */
         post: operations["createPhases"];
         delete?: never;
@@ -251,17 +324,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a phase */
+        /**
+         * Get a phase
+         * @description Scope: `campaigns:read` (`campaigns:write` and `*` include it).
+         */
         get: operations["getPhase"];
         /**
          * Update a phase
          * @description Fields left out are unchanged. `custom_fields` is merged into the stored object (a key set to null is removed). `phase_no` may move to any number no other live phase of the campaign has. `campaign_id` may be echoed back but a phase never moves to another campaign.
+         *
+         *     Scope: `campaigns:write` (`*` includes it).
          */
         put: operations["updatePhase"];
         post?: never;
         /**
          * Delete a phase
          * @description Soft delete; its content pieces and their distributions go with it, and its `phase_no` is free again.
+         *
+         *     Scope: `campaigns:write` (`*` includes it).
          */
         delete: operations["deletePhase"];
         options?: never;
@@ -279,12 +359,16 @@ export interface paths {
         /**
          * List content pieces
          * @description Filters combine.
+         *
+         *     Scope: `campaigns:read` (`campaigns:write` and `*` include it).
          */
         get: operations["listContents"];
         put?: never;
         /**
          * Create a content piece
          * @description `campaign_id` (a live campaign of the workspace), `phase_id` (a live phase of that campaign) and `content_name` are required. `status` may only be 1 (draft, the default) or 2 (in review). The editor is written `content_editor_id` and shown as `content_editor`.
+         *
+         *     Scope: `campaigns:write` (`*` includes it).
          */
         post: operations["createContent"];
         delete?: never;
@@ -300,17 +384,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a content piece */
+        /**
+         * Get a content piece
+         * @description Scope: `campaigns:read` (`campaigns:write` and `*` include it).
+         */
         get: operations["getContent"];
         /**
          * Update a content piece
          * @description Fields left out are unchanged. As §4.6 shows, the answer carries the record under `content` at the top level, not under `data`. `status` moves only along the documented transitions. `phase_id` alone moves the piece to another phase of its campaign; `campaign_id` with a `phase_id` of that campaign moves it, and its live distributions, to another campaign.
+         *
+         *     Scope: `campaigns:write` (`*` includes it).
          */
         put: operations["updateContent"];
         post?: never;
         /**
          * Delete a content piece
          * @description Soft delete; its live distributions go with it.
+         *
+         *     Scope: `campaigns:write` (`*` includes it).
          */
         delete: operations["deleteContent"];
         options?: never;
@@ -328,6 +419,8 @@ export interface paths {
         /**
          * Get a distribution, or list the distributions of a content piece
          * @description One path for the two operations §4.7 documents, Distributions List (`{content_id}`) and Distribution Details (`{distribution_id}`). Content pieces and distributions draw their ids from one sequence, so an id names at most one of them: the id of a live content piece answers its live distributions as a page under `data.distributions` (message `Distributions retrieved successfully`); the id of a live distribution answers that distribution under `data.distribution` (message `Distribution retrieved successfully`); anything else is 404 `Distribution not found`. `page` and `per_page` are checked whatever the id names, and shape only a content piece's page.
+         *
+         *     Scope: `campaigns:read` (`campaigns:write` and `*` include it).
          */
         get: operations["getDistributionOrContentDistributions"];
         put?: never;
@@ -335,6 +428,8 @@ export interface paths {
         /**
          * Delete a distribution
          * @description Soft delete; its link and media files stay with it. A content id answers 404: content pieces are deleted with `DELETE /v2/contents/{content_id}`.
+         *
+         *     Scope: `campaigns:write` (`*` includes it).
          */
         delete: operations["deleteDistribution"];
         options?: never;
@@ -353,11 +448,15 @@ export interface paths {
         /**
          * Update and add distributions of a content piece
          * @description The body of the create. Entries are handled one by one, all or nothing: an entry with `id` changes that distribution of this content piece (only the fields given), an entry without `id` creates one. Distributions left out are kept; this operation never deletes. `primary_link`: an object changes or creates the link, `null` removes it, left out keeps it. `distribution_media_library`: entries with `id` change that file, entries without add one; files left out are kept. The answer holds the record of each entry in request order.
+         *
+         *     Scope: `campaigns:write` (`*` includes it).
          */
         put: operations["updateDistributions"];
         /**
          * Create distributions of a content piece
          * @description All or nothing; one 422 names every broken field of every entry (`distributions.N.…`). `content_id` is required (404 `Content not found` when it names no live content piece). Each entry needs `distribution_type_id` and has no `id`; `campaign_id` may be left out and, when given, must be the content's campaign. `primary_link` creates the link (`link_type` and `original_link` required); `distribution_media_library` adds up to 50 files (`file_url` required). The answer holds the created records in request order.
+         *
+         *     Scope: `campaigns:write` (`*` includes it).
          */
         post: operations["createDistributions"];
         delete?: never;
@@ -376,6 +475,8 @@ export interface paths {
         /**
          * List publisher profiles
          * @description Filters combine. Profiles are in ascending `id` order, each with its live titles. There is no create or update: operators create profiles with the admin CLI.
+         *
+         *     Scope: `publishers:read` (`publishers:write` and `*` include it).
          */
         get: operations["listPublisherProfiles"];
         put?: never;
@@ -393,13 +494,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a publisher profile */
+        /**
+         * Get a publisher profile
+         * @description Scope: `publishers:read` (`publishers:write` and `*` include it).
+         */
         get: operations["getPublisherProfile"];
         put?: never;
         post?: never;
         /**
          * Delete a publisher profile
          * @description Soft delete; its titles go with it. Content pieces and distributions keep the `publisher_title_id` they carry, but no write can name those titles again.
+         *
+         *     Scope: `publishers:write` (`*` includes it).
          */
         delete: operations["deletePublisherProfile"];
         options?: never;
@@ -417,6 +523,8 @@ export interface paths {
         /**
          * List reference libraries
          * @description Every library by name and description, the same for every workspace; `event-types` comes last. Takes no query parameters, not even paging.
+         *
+         *     Any valid API key may call it.
          */
         get: operations["listLibraries"];
         put?: never;
@@ -437,6 +545,8 @@ export interface paths {
         /**
          * Get the event catalogue
          * @description The event types a webhook may name in `events`, and the `type` of a delivered or pulled event, each with the shape of its payload. Takes no query parameters.
+         *
+         *     Any valid API key may call it.
          */
         get: operations["getEventTypesLibrary"];
         put?: never;
@@ -457,6 +567,8 @@ export interface paths {
         /**
          * Get a reference library
          * @description Entries are `{id, name}` by `id`; those of `brand-sub-industries` also carry `brand_industry_id`. The status and role libraries are the enumerations the service enforces. An unknown name answers 404 `Library not found`.
+         *
+         *     Any valid API key may call it.
          */
         get: operations["getLibrary"];
         put?: never;
@@ -477,12 +589,16 @@ export interface paths {
         /**
          * List webhook services
          * @description Every service of the workspace in `id` order, unpaged (`data` is the array).
+         *
+         *     Scope: `webhooks:read` (`webhooks:write` and `*` include it).
          */
         get: operations["listWebhookServices"];
         put?: never;
         /**
          * Create or update a webhook service
          * @description Without `id` (or with `id: null`) creates a service: `name` is required. With the `id` of a service of this workspace updates it: omitted fields are unchanged (omit `client_secret` to keep the stored one). `client_id`, `client_secret` and `auth_url` are set together or cleared together (all null). `client_secret` is never shown; the record says `has_client_secret`.
+         *
+         *     Scope: `webhooks:write` (`*` includes it).
          */
         post: operations["upsertWebhookService"];
         delete?: never;
@@ -504,6 +620,8 @@ export interface paths {
         /**
          * Delete a webhook service
          * @description Refused (422) while webhooks use it: move them to another service or delete them first.
+         *
+         *     Scope: `webhooks:write` (`*` includes it).
          */
         delete: operations["deleteWebhookService"];
         options?: never;
@@ -521,12 +639,16 @@ export interface paths {
         /**
          * List webhooks
          * @description Every webhook of the workspace in `id` order, unpaged (`data` is the array).
+         *
+         *     Scope: `webhooks:read` (`webhooks:write` and `*` include it).
          */
         get: operations["listWebhooks"];
         put?: never;
         /**
          * Create a webhook
          * @description `name`, `url` and `events` are required. `service_id` left out means the workspace's default service; null means none. The answer shows the signing `secret` this once.
+         *
+         *     Scope: `webhooks:write` (`*` includes it).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -542,15 +664,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook */
+        /**
+         * Get a webhook
+         * @description Scope: `webhooks:read` (`webhooks:write` and `*` include it).
+         */
         get: operations["getWebhook"];
         /**
          * Update a webhook
          * @description Fields left out are unchanged; `service_id: null` removes the service.
+         *
+         *     Scope: `webhooks:write` (`*` includes it).
          */
         put: operations["updateWebhook"];
         post?: never;
-        /** Delete a webhook */
+        /**
+         * Delete a webhook
+         * @description Scope: `webhooks:write` (`*` includes it).
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
@@ -569,6 +699,8 @@ export interface paths {
         /**
          * Enable a webhook
          * @description Deliveries resume; `disabled_reason` is cleared.
+         *
+         *     Scope: `webhooks:write` (`*` includes it).
          */
         post: operations["enableWebhook"];
         delete?: never;
@@ -589,6 +721,8 @@ export interface paths {
         /**
          * Disable a webhook
          * @description No events are delivered until it is enabled again; `disabled_reason` becomes `disabled by a client`.
+         *
+         *     Scope: `webhooks:write` (`*` includes it).
          */
         post: operations["disableWebhook"];
         delete?: never;
@@ -609,6 +743,8 @@ export interface paths {
         /**
          * Rotate a webhook's signing secret
          * @description The answer shows the new `secret` this once; the previous one keeps signing alongside it for 24 hours (`previous_secret_expires_at`).
+         *
+         *     Scope: `webhooks:write` (`*` includes it).
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -629,6 +765,8 @@ export interface paths {
         /**
          * Send a test ping
          * @description Queues a `ping` event for this webhook alone; the answer is its delivery.
+         *
+         *     Scope: `webhooks:write` (`*` includes it).
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -647,6 +785,8 @@ export interface paths {
         /**
          * List a webhook's deliveries
          * @description Newest first.
+         *
+         *     Scope: `webhooks:read` (`webhooks:write` and `*` include it).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -667,6 +807,8 @@ export interface paths {
         /**
          * Get a delivery
          * @description The delivery with every attempt.
+         *
+         *     Scope: `webhooks:read` (`webhooks:write` and `*` include it).
          */
         get: operations["getWebhookDelivery"];
         put?: never;
@@ -689,6 +831,8 @@ export interface paths {
         /**
          * Redeliver an event
          * @description Queues the delivery's event again for this webhook; the answer is the new delivery. Refused (422) while the webhook is disabled, except for pings.
+         *
+         *     Scope: `webhooks:write` (`*` includes it).
          */
         post: operations["redeliverWebhookDelivery"];
         delete?: never;
@@ -707,6 +851,8 @@ export interface paths {
         /**
          * Read the change stream
          * @description The workspace's events of the last 30 days in commit order, oldest first, from `after` (exclusive): resuming from the `next_cursor` of the last read yields every event committed since, exactly once, even when writes commit in another order than their ids. `next_cursor` is the last event's cursor, or `after` when none came (the live end). A cursor older than the stream keeps is 410 `CURSOR_EXPIRED`: resynchronise. The filters are the feed's.
+         *
+         *     Scope: `events:read` (`events:write` and `*` include it).
          */
         get: operations["streamEvents"];
         put?: never;
@@ -727,6 +873,8 @@ export interface paths {
         /**
          * List events
          * @description The workspace's events, newest first, each the very envelope a webhook delivery POSTs: a receiver that was down pulls what it missed and de-duplicates by `id`. Filters combine. Events are kept 30 days.
+         *
+         *     Scope: `events:read` (`events:write` and `*` include it).
          */
         get: operations["listEvents"];
         put?: never;
@@ -747,6 +895,8 @@ export interface paths {
         /**
          * Get an event
          * @description Events older than 30 days answer 404, like unknown ids.
+         *
+         *     Scope: `events:read` (`events:write` and `*` include it).
          */
         get: operations["getEvent"];
         put?: never;
@@ -767,7 +917,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "RESPONSE_TOO_LARGE" | "UNAUTHENTICATED" | "NOT_FOUND" | "IDEMPOTENCY_KEY_IN_USE" | "CURSOR_EXPIRED" | "BAD_USER_INPUT" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "BAD_REQUEST" | "RESPONSE_TOO_LARGE" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "IDEMPOTENCY_KEY_IN_USE" | "CURSOR_EXPIRED" | "BAD_USER_INPUT" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE";
             /** @description The x-request-id of the request: quote it when reporting a problem. */
             request_id: string;
             /** @description Field (v2 spelling) → what is wrong with it. */
@@ -792,6 +942,39 @@ export interface components {
             /** @constant */
             message: "Workspace organisation retrieved successfully";
             data: components["schemas"]["Organisation"];
+        };
+        /** ApiKey */
+        ApiKey: {
+            /** @description The key's id, as the operator's `key:list` shows it (for asking to rotate or revoke it). */
+            id: number;
+            /** @description The first characters of the key, as `key:list` shows them. */
+            prefix: string;
+            /** @description What the key is for, as the operator labelled it. */
+            label: string | null;
+            /** @description What the key may do: `*` (everything) or `<group>:read|write` scopes. */
+            scopes: ("*" | "users:read" | "users:write" | "accounts:read" | "accounts:write" | "campaigns:read" | "campaigns:write" | "publishers:read" | "publishers:write" | "webhooks:read" | "webhooks:write" | "events:read" | "events:write")[];
+            /**
+             * Format: date-time
+             * @description When the key stops working; null: never.
+             */
+            expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the key was last used, to the minute.
+             */
+            last_used_at: string | null;
+        };
+        /** GetApiKeyResponse */
+        GetApiKeyResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "API key retrieved successfully";
+            data: {
+                api_key: components["schemas"]["ApiKey"];
+            };
         };
         /** OrganisationUserRole */
         OrganisationUserRole: {
@@ -2620,6 +2803,11 @@ export interface components {
             /** @enum {string} */
             code: "UNAUTHENTICATED";
         };
+        /** ForbiddenError */
+        ForbiddenError: components["schemas"]["ErrorEnvelope"] & {
+            /** @enum {string} */
+            code: "FORBIDDEN";
+        };
         /** NotFoundError */
         NotFoundError: components["schemas"]["ErrorEnvelope"] & {
             /** @enum {string} */
@@ -2693,6 +2881,20 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["UnauthenticatedError"];
+            };
+        };
+        /** @description The key is valid but lacks the scope the operation needs (the message names it); nothing was changed. Codes: `FORBIDDEN`. */
+        Forbidden: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "Cache-Control": components["headers"]["CacheControl"];
+                Vary: components["headers"]["Vary"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ForbiddenError"];
             };
         };
         /** @description The id names nothing in this workspace (another workspace's ids answer the same). Codes: `NOT_FOUND`. */
@@ -2879,6 +3081,36 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description API key retrieved successfully */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listOrganisationUsers: {
         parameters: {
             query?: {
@@ -2927,6 +3159,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -2966,6 +3199,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3004,6 +3238,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3047,6 +3282,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3103,6 +3339,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3142,6 +3379,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3179,6 +3417,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3221,6 +3460,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3263,6 +3503,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3317,6 +3558,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3356,6 +3598,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3393,6 +3636,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3435,6 +3679,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3477,6 +3722,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3535,6 +3781,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3574,6 +3821,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3611,6 +3859,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3653,6 +3902,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3695,6 +3945,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3749,6 +4000,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3788,6 +4040,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3826,6 +4079,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3868,6 +4122,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3910,6 +4165,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3968,6 +4224,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4007,6 +4264,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4044,6 +4302,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4086,6 +4345,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4128,6 +4388,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4183,6 +4444,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -4222,6 +4484,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4265,6 +4528,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4308,6 +4572,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4366,6 +4631,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4400,6 +4666,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4438,6 +4705,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4569,6 +4837,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4608,6 +4877,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4650,6 +4920,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4685,6 +4956,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4724,6 +4996,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4761,6 +5034,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4803,6 +5077,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4845,6 +5120,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4887,6 +5163,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4929,6 +5206,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4971,6 +5249,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5013,6 +5292,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5070,6 +5350,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -5107,6 +5388,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5147,6 +5429,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -5199,6 +5482,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             410: components["responses"]["Gone"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
@@ -5248,6 +5532,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5282,6 +5567,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

@@ -1,0 +1,74 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { type DocumentNode, type FragmentDefinitionNode, GraphQLError, type GraphQLSchema, Kind, type OperationDefinitionNode, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
+import { ErrorCode } from '../../common/error-codes';
+import { ForbiddenError } from '../../common/errors';
+import { missingScopes, type Scope, type ScopeNeed } from '../../common/scopes';
+import type { GraphQLContext } from '../context';
+import { graphqlHttpStatusOf } from '../error-status';
+import { SCOPE_EXTENSION } from './requires-scope';
+
+/** The fragments the operation spreads, directly or through other fragments. */
+function reachableFragments(document: DocumentNode, operation: OperationDefinitionNode): FragmentDefinitionNode[] {
+  const byName = new Map(document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [])));
+  const reached = new Map<string, FragmentDefinitionNode>();
+  const pending: (OperationDefinitionNode | FragmentDefinitionNode)[] = [operation];
+  while (pending.length > 0) {
+    visit(pending.pop()!, {
+      FragmentSpread(spread) {
+        const fragment = byName.get(spread.name.value);
+        if (fragment && !reached.has(spread.name.value)) {
+          reached.set(spread.name.value, fragment);
+          pending.push(fragment);
+        }
+      },
+    });
+  }
+  return [...reached.values()];
+}
+
+/**
+ * Every scope an operation's selection needs: the `scope` extension (RequiresScope) of each field
+ * it selects, fragments followed, whatever `@skip`/`@include` will decide. Read from the document
+ * and the schema alone, before anything runs.
+ */
+export function operationScopes(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): Set<ScopeNeed> {
+  const needs = new Set<ScopeNeed>();
+  for (const node of [operation, ...reachableFragments(document, operation)]) {
+    const typeInfo = new TypeInfo(schema);
+    visit(
+      node,
+      visitWithTypeInfo(typeInfo, {
+        Field() {
+          const need = typeInfo.getFieldDef()?.extensions?.[SCOPE_EXTENSION] as ScopeNeed | undefined;
+          if (need) needs.add(need);
+        },
+      }),
+    );
+  }
+  return needs;
+}
+
+/** FORBIDDEN, with the scopes missing, when the key cannot run the whole operation; nothing has run. */
+export function assertOperationAllowed(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, scopes: readonly Scope[]): void {
+  const missing = missingScopes(scopes, operationScopes(schema, document, operation));
+  if (missing.length === 0) return;
+  const forbidden = new ForbiddenError(missing);
+  throw new GraphQLError(forbidden.message, { originalError: forbidden, extensions: { http: { status: graphqlHttpStatusOf(ErrorCode.FORBIDDEN) } } });
+}
+
+/**
+ * Refuses an operation whose selection reaches a group the key cannot read or write, whole, before
+ * any resolver runs: a query asking `campaigns { primaryAdvertiserAccount { name } }` with
+ * `campaigns:read` alone is refused rather than answered with holes.
+ */
+export function scopesPlugin(): ApolloServerPlugin<GraphQLContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ document, operation, schema, contextValue }) {
+          if (operation) assertOperationAllowed(schema, document, operation, contextValue.request.scopes);
+        },
+      };
+    },
+  };
+}
