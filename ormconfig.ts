@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DataSource, type DataSourceOptions, type Logger } from 'typeorm';
 import { SnakeNamingStrategy } from './src/db/snake-naming.strategy';
 import { ENTITIES } from './src/app/entities';
-import { DEFAULT_LIMITS } from './src/config/config-input';
+import { DEFAULT_DATABASE_POOL_SIZE, DEFAULT_LIMITS } from './src/config/config-input';
 
 export const APPLICATION_NAME = 'campaign-partner-api';
 
@@ -14,6 +14,13 @@ export const APPLICATION_NAME = 'campaign-partner-api';
 export interface ConnectionSettings {
   /** PostgreSQL `statement_timeout` of every pooled connection (STATEMENT_TIMEOUT_MS); 0 means none. */
   statementTimeoutMs?: number;
+  /** Connections the pool may open (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  /**
+   * The URL is a transaction pooler (PgBouncer), which refuses startup parameters it does not
+   * know: the statement timeout is then the role's default in the database (db/statement-timeout.ts).
+   */
+  throughPooler?: boolean;
 }
 
 export function dataSourceOptions(url: string, logger?: Logger, settings: ConnectionSettings = {}): DataSourceOptions {
@@ -31,9 +38,9 @@ export function dataSourceOptions(url: string, logger?: Logger, settings: Connec
     // statement_timeout is sent with the connection's startup parameters, so it holds for every
     // statement on it (migrations included); a statement over it fails with SQLSTATE 57014.
     extra: {
-      max: 10,
+      max: settings.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
       application_name: `${APPLICATION_NAME}/${process.pid}`,
-      statement_timeout: settings.statementTimeoutMs ?? DEFAULT_LIMITS.statementTimeoutMs,
+      ...(settings.throughPooler ? {} : { statement_timeout: settings.statementTimeoutMs ?? DEFAULT_LIMITS.statementTimeoutMs }),
     },
     ...(logger ? { logger, logging: true } : { logging: false }),
   };

@@ -13,6 +13,7 @@ import process from 'node:process';
 /** Every Debian package the suite needs: the program it looks for, and who needs it. */
 const PREREQUISITES = [
   { program: 'redis-server', debianPackage: 'redis-server', neededBy: 'the shared rate-limit tests (test/support/redis.ts)' },
+  { program: 'pgbouncer', debianPackage: 'pgbouncer', neededBy: 'the transaction-pooler and cluster tests (test/support/pgbouncer.ts)' },
 ];
 
 // pgbouncer-style daemons live in sbin, which is not on every user's PATH.

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config, logger);
   const deps = await webhookDeps(config, database, logger);
-  const worker = new WebhookWorker({ dataSource: database.dataSource, databaseUrl: database.url, ...deps, settings: config.webhooks, logger });
+  const worker = new WebhookWorker({ dataSource: database.dataSource, databaseUrl: database.directUrl, ...deps, settings: config.webhooks, logger });
   await worker.start();
   stopOnSignals(logger, async () => {
     await worker.stop();

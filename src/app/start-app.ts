@@ -34,10 +34,10 @@ export async function startApp(config: AppConfig, logger: Logger): Promise<Runni
   const readiness = new Readiness(database.dataSource);
   const webhooks = await webhookDeps(config, database, logger);
   const worker = config.worker
-    ? new WebhookWorker({ dataSource: database.dataSource, databaseUrl: database.url, ...webhooks, settings: config.webhooks, logger })
+    ? new WebhookWorker({ dataSource: database.dataSource, databaseUrl: database.directUrl, ...webhooks, settings: config.webhooks, logger })
     : undefined;
   const metrics = config.metrics ? createMetrics(database.dataSource, logger) : undefined;
-  const services = createServices(database.dataSource, webhooks, { listenUrl: database.url, logger, maxBuffered: config.limits.subscriptions.maxBuffered });
+  const services = createServices(database.dataSource, webhooks, { listenUrl: database.directUrl, logger, maxBuffered: config.limits.subscriptions.maxBuffered });
   let built: FastifyInstance | undefined;
   let metricsListener: MetricsListener | undefined;
   try {

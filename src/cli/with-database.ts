@@ -21,7 +21,7 @@ async function main(): Promise<number> {
   const database = await openDatabase(config, logger);
   try {
     return await new Promise<number>((resolve, reject) => {
-      const child = spawn(process.execPath, [script, ...args], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: database.url } });
+      const child = spawn(process.execPath, [script, ...args], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: database.directUrl } });
       child.on('error', reject);
       child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     });

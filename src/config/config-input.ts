@@ -27,6 +27,24 @@ class EnvironmentInput {
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
   databaseUrl: string | undefined;
 
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_DIRECT_URL must be a postgres:// or postgresql:// URL' })
+  databaseDirectUrl: string | undefined;
+
+  @IsInt({ message: 'DATABASE_POOL_SIZE must be an integer' })
+  @Min(1, { message: 'DATABASE_POOL_SIZE must be between 1 and 1000' })
+  @Max(1000, { message: 'DATABASE_POOL_SIZE must be between 1 and 1000' })
+  databasePoolSize!: number;
+
+  @IsOptional()
+  @IsInt({ message: 'QUEUE_POOL_SIZE must be an integer' })
+  @Min(1, { message: 'QUEUE_POOL_SIZE must be between 1 and 1000' })
+  @Max(1000, { message: 'QUEUE_POOL_SIZE must be between 1 and 1000' })
+  queuePoolSize: number | undefined;
+
+  @IsBoolean({ message: 'MIGRATE_ON_START must be true or false' })
+  migrateOnStart!: boolean;
+
   @IsString()
   @MinLength(1, { message: 'DATA_DIR must not be empty' })
   dataDir!: string;
@@ -199,6 +217,17 @@ export const DEFAULT_LIMITS: LimitSettings = {
   subscriptions: DEFAULT_SUBSCRIPTION_LIMITS,
 };
 
+/** Connections of the application's pool unless DATABASE_POOL_SIZE says otherwise (docs/scaling.md). */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+/**
+ * Connections of the job queue's pool unless QUEUE_POOL_SIZE says otherwise: a worker's deliveries
+ * (WEBHOOK_CONCURRENCY jobs at a time) and supervision need more than an API node, which only enqueues.
+ */
+export function defaultQueuePoolSize(worker: boolean): number {
+  return worker ? 10 : 3;
+}
+
 /** Where the metrics listener binds unless METRICS_HOST says otherwise: this machine only. */
 export const DEFAULT_METRICS_HOST = '127.0.0.1';
 
@@ -240,6 +269,10 @@ export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; prob
     port: toPort(nonEmpty(env.PORT)),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    databaseDirectUrl: nonEmpty(env.DATABASE_DIRECT_URL),
+    databasePoolSize: toInteger(nonEmpty(env.DATABASE_POOL_SIZE), DEFAULT_DATABASE_POOL_SIZE),
+    queuePoolSize: toOptionalInteger(nonEmpty(env.QUEUE_POOL_SIZE)),
+    migrateOnStart: toBoolean(nonEmpty(env.MIGRATE_ON_START), true) as boolean,
     dataDir: nonEmpty(env.DATA_DIR) ?? './.data',
     logLevel: (nonEmpty(env.LOG_LEVEL) ?? 'info') as LogLevel,
     nodeEnv: (nonEmpty(env.NODE_ENV) ?? 'development') as NodeEnv,

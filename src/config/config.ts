@@ -8,8 +8,20 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 export interface AppConfig {
   port: number;
   host: string;
-  /** Unset means: run the embedded PostgreSQL under `dataDir`. */
+  /** Unset means: run the embedded PostgreSQL under `dataDir`. May be a transaction pooler (PgBouncer) when `databaseDirectUrl` is set. */
   databaseUrl: string | undefined;
+  /**
+   * A session of PostgreSQL's own, not through a transaction pooler: for LISTEN (the relay, live
+   * updates), the job queue, session locks and migrations. Unset: `databaseUrl`. Set and different:
+   * `databaseUrl` is taken to be a transaction pooler (docs/scaling.md).
+   */
+  databaseDirectUrl?: string;
+  /** Connections of the application's pool (DATABASE_POOL_SIZE). */
+  databasePoolSize?: number;
+  /** Connections of the job queue's pool (QUEUE_POOL_SIZE); unset: 10 with the worker, 3 without. */
+  queuePoolSize?: number;
+  /** Apply pending migrations at start, under a lock (MIGRATE_ON_START); false: leave them to `npm run migration:run`. */
+  migrateOnStart?: boolean;
   dataDir: string;
   logLevel: LogLevel;
   nodeEnv: NodeEnv;

@@ -1,5 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
+
+/** How long a listener waits for its probe notification before it says it does not receive any. */
+export const LISTENER_PROBE_TIMEOUT_MS = 5_000;
+
+/**
+ * Whether each listener of this process (by label) receives notifications: true once its probe came
+ * back, false when it did not, or its session is lost; absent before the first probe. Read by the
+ * metrics (db_listener_receiving).
+ */
+export const listenersReceiving = new Map<string, boolean>();
 
 export interface ChannelListenerOptions {
   /** A session of its own (LISTEN does not survive a transaction pooler). */
@@ -23,16 +34,22 @@ export class ChannelListener {
   private notified = false;
   private wakeSleeper: (() => void) | undefined;
   private closed = false;
+  /** The notification checkReceiving waits for, while it waits. */
+  private probe: { token: string; arrived(): void } | undefined;
 
   constructor(private readonly options: ChannelListenerOptions) {}
 
-  /** Connects and LISTENs unless it already does. */
+  /** Connects and LISTENs unless it already does, then checks in the background that notifications arrive. */
   async listen(): Promise<void> {
     if (this.client) return;
     const client = new Client({ connectionString: this.options.url, application_name: this.options.applicationName });
-    client.on('notification', () => this.wake());
+    client.on('notification', (notification) => {
+      if (notification.payload !== undefined && notification.payload === this.probe?.token) this.probe.arrived();
+      this.wake();
+    });
     client.on('error', (error) => {
       this.options.logger.warn({ error: error.message }, `${this.options.label} listener lost; reconnecting and catching up`);
+      listenersReceiving.set(this.options.label, false);
       if (this.client === client) this.client = undefined;
       client.end().catch(() => undefined);
       this.wake();
@@ -45,6 +62,48 @@ export class ChannelListener {
       throw error;
     }
     this.client = client;
+    void this.checkReceiving(client);
+  }
+
+  /**
+   * LISTEN succeeds through a transaction pooler, but the session it was for goes back to the
+   * pool and notifications never reach this client: the loop would then only poll, silently. So a
+   * notification is sent from another connection, and if it does not come back within
+   * LISTENER_PROBE_TIMEOUT_MS the log and the metric say so (DATABASE_DIRECT_URL must reach
+   * PostgreSQL itself). The loop goes on either way, on its poll.
+   */
+  private async checkReceiving(client: Client): Promise<void> {
+    const token = `probe:${randomUUID()}`;
+    let arrived!: () => void;
+    const came = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), LISTENER_PROBE_TIMEOUT_MS);
+      arrived = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.probe = { token, arrived };
+    });
+    const sender = new Client({ connectionString: this.options.url, application_name: this.options.applicationName });
+    try {
+      await sender.connect();
+      await sender.query('SELECT pg_notify($1, $2)', [this.options.channel, token]);
+    } catch {
+      // The database is away: the session's loss is logged where it is noticed; the next listen() probes again.
+      arrived();
+      return;
+    } finally {
+      await sender.end().catch(() => undefined);
+    }
+    const receiving = await came;
+    this.probe = undefined;
+    if (this.client !== client || this.closed) return;
+    listenersReceiving.set(this.options.label, receiving);
+    if (!receiving) {
+      this.options.logger.warn(
+        { listener: this.options.label, waitedMs: LISTENER_PROBE_TIMEOUT_MS },
+        `${this.options.label} listener receives no notifications (is DATABASE_DIRECT_URL a transaction pooler?): falling back to polling, so events wait up to its interval`,
+      );
+    }
   }
 
   /** Forgets the notifications so far: call before reading, so one arriving during the read is not lost. */
@@ -73,6 +132,7 @@ export class ChannelListener {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.probe?.arrived();
     this.wake();
     const client = this.client;
     this.client = undefined;

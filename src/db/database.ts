@@ -2,17 +2,32 @@ import type { Logger } from 'pino';
 import type { DataSource, Migration } from 'typeorm';
 import { APPLICATION_NAME, createDataSource } from '../../ormconfig';
 import type { AppConfig } from '../config/config';
+import { DEFAULT_LIMITS } from '../config/config-input';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { withSchemaLock } from './migration-lock';
+import { checkPooledStatementTimeout, ensureRoleStatementTimeout } from './statement-timeout';
 
 export interface Database {
   dataSource: DataSource;
-  /** The connection URL (the embedded cluster's when DATABASE_URL is unset), for pools beside TypeORM's. */
+  /** The application pool's URL (the embedded cluster's when DATABASE_URL is unset); may be a transaction pooler. */
   url: string;
+  /**
+   * A URL for sessions of PostgreSQL's own (DATABASE_DIRECT_URL, else `url`): LISTEN, the job
+   * queue, session locks. Never a transaction pooler's.
+   */
+  directUrl: string;
+  /** `url` is a transaction pooler's (it differs from `directUrl`). */
+  throughPooler: boolean;
   embedded: boolean;
-  /** Migrations this open applied (names, oldest first); empty when the schema was current. */
+  /** Migrations this open applied (names, oldest first); empty when the schema was current or MIGRATE_ON_START is false. */
   migrationsApplied: string[];
+  /** Migrations still pending after the open (names, oldest first): only ever some when MIGRATE_ON_START is false. */
+  migrationsPending: string[];
   close(): Promise<void>;
 }
+
+export type DatabaseSettings = Pick<AppConfig, 'databaseUrl' | 'dataDir'> &
+  Partial<Pick<AppConfig, 'limits' | 'databaseDirectUrl' | 'databasePoolSize' | 'migrateOnStart'>>;
 
 /**
  * The URL with its password replaced by `***`, for logs: enough for `psql` or `npm run
@@ -31,28 +46,45 @@ export function redactedUrl(url: string): string {
 }
 
 /**
- * Connects to DATABASE_URL, or starts the embedded PostgreSQL when it is unset, and applies
- * pending migrations before anything else touches the schema.
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL when it is unset, and, under the
+ * migration lock on a direct session (db/migration-lock.ts), applies pending migrations (unless
+ * MIGRATE_ON_START is false) and, through a transaction pooler, makes the statement timeout the
+ * role's default (db/statement-timeout.ts), before anything else touches the schema.
  */
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'limits'>>, logger: Logger): Promise<Database> {
+export async function openDatabase(config: DatabaseSettings, logger: Logger): Promise<Database> {
   const embedded = config.databaseUrl === undefined ? await startEmbeddedPostgres(config.dataDir, logger) : undefined;
   const url = config.databaseUrl ?? embedded!.url;
-  const dataSource = createDataSource(url, undefined, { statementTimeoutMs: config.limits?.statementTimeoutMs });
-  let applied: Migration[];
+  const directUrl = config.databaseDirectUrl ?? url;
+  const throughPooler = directUrl !== url;
+  const statementTimeoutMs = config.limits?.statementTimeoutMs ?? DEFAULT_LIMITS.statementTimeoutMs;
+  const dataSource = createDataSource(url, undefined, { statementTimeoutMs, poolSize: config.databasePoolSize, throughPooler });
+  let applied: Migration[] = [];
+  let pending: Migration[] = [];
   try {
-    await dataSource.initialize();
-    applied = await dataSource.runMigrations({ transaction: 'each' });
+    await withSchemaLock(directUrl, statementTimeoutMs, logger, async (session) => {
+      if (config.migrateOnStart === false) pending = await session.pending();
+      else applied = await session.migrate();
+      if (throughPooler) await ensureRoleStatementTimeout(session, statementTimeoutMs, logger);
+    });
     if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+    if (pending.length > 0) {
+      logger.warn({ migrations: pending.map((m) => m.name) }, 'migrations pending (MIGRATE_ON_START=false): not ready until `npm run migration:run` applies them');
+    }
+    await dataSource.initialize();
+    if (throughPooler) await checkPooledStatementTimeout(dataSource, statementTimeoutMs, logger);
   } catch (error) {
     if (dataSource.isInitialized) await dataSource.destroy();
     await embedded?.stop();
-    throw error;
+    throw explained(error, throughPooler);
   }
   return {
     dataSource,
     url,
+    directUrl,
+    throughPooler,
     embedded: embedded !== undefined,
     migrationsApplied: applied.map((m) => m.name),
+    migrationsPending: pending.map((m) => m.name),
     close: async () => {
       // A server may have attached to a cluster this process (say, an admin command) started;
       // stopping it then would pull the database from under that server.
@@ -62,6 +94,18 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
       else await embedded?.stop();
     },
   };
+}
+
+/**
+ * PgBouncer's refusal of a startup parameter, when the sessions' URL is the pooler too: the
+ * operator has to give PostgreSQL's own address as well.
+ */
+function explained(error: unknown, throughPooler: boolean): unknown {
+  if (!(error instanceof Error) || !/unsupported startup parameter/i.test(error.message)) return error;
+  const advice = throughPooler
+    ? 'DATABASE_DIRECT_URL must reach PostgreSQL itself, not the pooler'
+    : 'DATABASE_URL looks like a transaction pooler: set DATABASE_DIRECT_URL to PostgreSQL itself, for the sessions the pooler cannot keep (docs/scaling.md)';
+  return new Error(`${error.message}: ${advice}`, { cause: error });
 }
 
 /** False too when the cluster cannot answer (it may be shutting down already): then there is nobody to protect. */

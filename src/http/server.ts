@@ -100,7 +100,8 @@ export async function buildServer({ config, logger, services, routes, resolvers,
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const report = await readiness.check();
-    return reply.status(report.ready ? 200 : 503).send({ status: report.ready ? 'ready' : 'not ready', state: report.state, database: report.database });
+    const pending = report.pendingMigrations.length > 0 ? { pendingMigrations: report.pendingMigrations } : {};
+    return reply.status(report.ready ? 200 : 503).send({ status: report.ready ? 'ready' : 'not ready', state: report.state, database: report.database, ...pending });
   });
 
   await registerOpenApi(app, routes, config.publicUrl);

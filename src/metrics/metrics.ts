@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { type BacklogMetricsOptions, registerBacklogMetrics } from './backlog-metrics';
 import { type GraphQLInstruments, graphqlInstruments } from './graphql-metrics';
 import { type HttpInstruments, httpInstruments } from './http-metrics';
-import { registerPoolMetrics } from './pool-metrics';
+import { registerListenerMetrics, registerPoolMetrics } from './pool-metrics';
 import { type SubscriptionInstruments, subscriptionInstruments } from './subscription-metrics';
 
 /** One app's metrics: what the partner server's hooks and Apollo plugin record into, and what /metrics serves. */
@@ -23,6 +23,7 @@ export function createMetrics(dataSource: DataSource, logger: Logger, backlog: B
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   registerPoolMetrics(registry, dataSource);
+  registerListenerMetrics(registry);
   registerBacklogMetrics(registry, dataSource, logger, backlog);
   return { registry, http: httpInstruments(registry), graphql: graphqlInstruments(registry), subscriptions: subscriptionInstruments(registry) };
 }

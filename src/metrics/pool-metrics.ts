@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { Gauge, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { listenersReceiving } from '../db/channel-listener';
 
 /** The pg pool behind TypeORM's PostgreSQL driver (its `master`, typed `any` by TypeORM). */
 export function pgPoolOf(dataSource: DataSource): Pool | undefined {
@@ -32,4 +33,18 @@ export function registerPoolMetrics(registry: Registry, dataSource: DataSource):
   poolGauge(registry, dataSource, 'db_pool_idle_connections', 'Open connections of the application pool waiting for work.', (pool) => pool.idleCount);
   poolGauge(registry, dataSource, 'db_pool_waiting_clients', 'Queries waiting for a connection because the pool is at its maximum.', (pool) => pool.waitingCount);
   poolGauge(registry, dataSource, 'db_pool_max_connections', 'Most connections the application pool may open.', (pool) => pool.options.max);
+}
+
+/** Whether each LISTEN session of this process receives notifications (db/channel-listener.ts's probe). */
+export function registerListenerMetrics(registry: Registry): void {
+  new Gauge({
+    name: 'db_listener_receiving',
+    help: 'Whether a LISTEN session (relay, event hub) receives notifications: 1 yes, 0 no (lost, or behind a transaction pooler: polling instead).',
+    labelNames: ['listener'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [listener, receiving] of listenersReceiving) this.set({ listener }, receiving ? 1 : 0);
+    },
+  });
 }

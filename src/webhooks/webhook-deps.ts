@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
+import { defaultQueuePoolSize } from '../config/config-input';
 import type { Database } from '../db/database';
 import { assertSecretsKeyMatches } from '../secrets/secrets-key-check';
 import { loadSecretBox } from '../secrets/secrets-key';
@@ -13,8 +14,8 @@ export function destinationPolicy(config: Pick<AppConfig, 'nodeEnv' | 'webhooks'
 
 /** The secrets key (checked against the database's), the destination policy and the job queue (opened on first use). */
 export async function webhookDeps(
-  config: Pick<AppConfig, 'nodeEnv' | 'webhooks' | 'secretsKey' | 'dataDir' | 'worker'>,
-  database: Pick<Database, 'dataSource' | 'url'>,
+  config: Pick<AppConfig, 'nodeEnv' | 'webhooks' | 'secretsKey' | 'dataDir' | 'worker' | 'queuePoolSize'>,
+  database: Pick<Database, 'dataSource' | 'directUrl'>,
   logger: Logger,
 ): Promise<WebhookDeps> {
   const secrets = await loadSecretBox(config);
@@ -22,6 +23,6 @@ export async function webhookDeps(
   return {
     secrets,
     policy: destinationPolicy(config),
-    queue: new DeliveryQueue(database.url, logger, { supervise: config.worker, poolSize: config.worker ? 10 : 3 }),
+    queue: new DeliveryQueue(database.directUrl, logger, { supervise: config.worker, poolSize: config.queuePoolSize ?? defaultQueuePoolSize(config.worker) }),
   };
 }

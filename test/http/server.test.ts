@@ -33,7 +33,7 @@ describe('GET /readyz', () => {
     const readiness = new Readiness(app.dataSource);
     expect((await readiness.check()).ready).toBe(false);
     readiness.state = 'draining';
-    expect(await readiness.check()).toEqual({ ready: false, state: 'draining', database: 'unknown' });
+    expect(await readiness.check()).toEqual({ ready: false, state: 'draining', database: 'unknown', pendingMigrations: [] });
   });
 });
 

@@ -68,10 +68,14 @@ export const TEST_SECRETS_KEY = 'a'.repeat(64);
  */
 export const TEST_LIMITS: LimitSettings = { ...DEFAULT_LIMITS, rateLimitMax: 1_000_000, maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0 };
 
-/** A real server on a free port over a fresh real database: tests go through HTTP like a partner. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/**
+ * A real server on a free port over a fresh real database: tests go through HTTP like a partner.
+ * Overrides may depend on the fresh database's URL (to reach it through a pooler, say).
+ */
+export async function startTestApp(settings: Partial<AppConfig> | ((databaseUrl: string) => Partial<AppConfig>) = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const databaseUrl = database.url;
+  const overrides = typeof settings === 'function' ? settings(databaseUrl) : settings;
   const config: AppConfig = {
     port: 0,
     host: '127.0.0.1',
