@@ -10,6 +10,10 @@ import Redis from 'ioredis';
 export interface RedisServer {
   url: string;
   stop(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered, as a hung Redis. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
 }
 
 function freePort(): Promise<number> {
@@ -73,7 +77,10 @@ export async function startRedis(): Promise<RedisServer> {
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
+        child.kill('SIGCONT'); // a paused server would not handle SIGTERM
         child.kill('SIGTERM');
       }),
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
   };
 }
