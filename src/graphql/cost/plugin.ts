@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { GraphQLContext } from '../context';
-import { type CostBucketStore, secondsUntil, throttleStatus, type ThrottleStatus } from './bucket-store';
+import { type CostBucketStore, secondsUntil, type TakeOutcome, throttleStatus, type ThrottleStatus } from './bucket-store';
 import { ErrorCode } from '../../common/error-codes';
 import { DEFAULT_COST_LIMITS, type CostLimits } from './limits';
 import { MemoryCostBuckets } from './memory-bucket-store';
@@ -80,7 +80,7 @@ export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS, budge
           assertFitsBudget(store, cost);
 
           const key = contextValue.request.apiKeyId;
-          let outcome: Awaited<ReturnType<CostBucketStore['take']>>;
+          let outcome: TakeOutcome;
           try {
             outcome = await store.take(key, cost);
           } catch (error) {
@@ -102,8 +102,8 @@ export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS, budge
           const key = contextValue?.request?.apiKeyId;
           if (key === undefined || response.body.kind !== 'single') return;
           const result = response.body.singleResult;
-          // Ran when it was charged, or when it could not be and went on uncounted.
-          const ran = charged !== undefined || (storeFailed && requested !== null);
+          // Ran when it was charged, or when the store failed to charge it and it went on uncounted.
+          const ran = charged !== undefined || storeFailed;
           const actual = requested === null ? null : ran ? Math.min(requested, objectsIn(result.data)) : 0;
           let available: number | null = null;
           if (!storeFailed) {
