@@ -89,13 +89,13 @@ export class RedisCostBuckets implements CostBucketStore {
   }
 
   async take(key: number, cost: number): Promise<TakeOutcome> {
-    const reply = await this.scripts.costBucketTake(KEY_PREFIX + key, this.maximumAvailable, this.restoreRate, cost);
+    const reply = await this.scripts.costBucketTake(costBucketKey(key), this.maximumAvailable, this.restoreRate, cost);
     if (!Array.isArray(reply) || reply.length !== 2) throw new Error(`Unexpected cost bucket reply from Redis: ${JSON.stringify(reply)}`);
     return { taken: reply[0] === 1, available: numberOf(reply[1]) };
   }
 
   async refund(key: number, points: number): Promise<number> {
-    return numberOf(await this.scripts.costBucketRefund(KEY_PREFIX + key, this.maximumAvailable, this.restoreRate, Math.max(0, points)));
+    return numberOf(await this.scripts.costBucketRefund(costBucketKey(key), this.maximumAvailable, this.restoreRate, Math.max(0, points)));
   }
 }
 
