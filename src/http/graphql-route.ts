@@ -7,7 +7,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { GraphQLContext } from '../graphql/context';
 import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable } from '../db/database-unavailable';
-import { costLimitsPlugin, DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
+import { type CostBudget, costLimitsPlugin, DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
 import { scopesPlugin } from '../graphql/scopes/operation-scopes';
 import { formatGraphQLError, isExpectedError, isServiceUnavailableError, isUncodedRequestRefusal, withoutSuggestions } from '../graphql/format-error';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics';
@@ -75,6 +75,8 @@ export interface GraphQLOptions {
   loaders: LoaderFactory;
   /** The cost limits and the per-key budget (from the settings, src/graphql/cost/limits.ts); the defaults unless given. */
   costLimits?: CostLimits;
+  /** Where the per-key budgets live and who hears of its failures; in this process's memory unless given. */
+  costBudget?: CostBudget;
   /** Operation and error counts (src/metrics); none without it. */
   metrics?: AppMetrics;
   /** The explorer page sent to a browser opening /graphql (src/http/explorer); without it, Apollo answers such a GET with a 400. */
@@ -110,7 +112,7 @@ export async function registerGraphQL(
       fastifyApolloDrainPlugin(app),
       // Before the cost limits: a forbidden operation is not charged.
       scopesPlugin(),
-      costLimitsPlugin(costLimits),
+      costLimitsPlugin(costLimits, options.costBudget),
       errorLogging(app.log),
       serviceUnavailableStatus(),
       responseSizePlugin(),

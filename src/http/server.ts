@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
 import { BODY_LIMIT_BYTES, DEFAULT_LIMITS } from '../config/config-input';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../common/json';
-import { costLimitsOf } from '../graphql/cost';
+import { costLimitsOf, type CostBucketStore, MemoryCostBuckets, RedisCostBuckets } from '../graphql/cost';
 import { registerHttpMetrics } from '../metrics/http-metrics';
 import type { AppMetrics } from '../metrics/metrics';
 import { createSchema, type ResolverClasses } from '../graphql/schema';
@@ -18,8 +18,10 @@ import { registerExplorer } from './explorer/explorer';
 import { frameworkAnswerOptions, MAX_PARAM_LENGTH, registerFrameworkAnswers } from './framework-errors';
 import { registerGraphQL } from './graphql-route';
 import { idempotencyOnSend, idempotencyPreHandler } from './idempotency/idempotency';
+import { connectLimitsStore } from './limits/limits-store';
 import { registerRateLimits } from './limits/rate-limit';
 import { registerResponseSizeLimit } from './limits/response-size';
+import { LimitStoreErrors } from './limits/store-errors';
 import { registerUnderPressure } from './limits/under-pressure';
 import type { Readiness } from './readiness';
 import { registerOpenApi } from './rest/openapi/register-openapi';
@@ -90,7 +92,10 @@ export async function buildServer({ config, logger, services, routes, resolvers,
   registerFrameworkAnswers(app, requestId);
   // After the request-id hook (their answers carry it), before any route (the limiter joins routes as they are added).
   await registerUnderPressure(app, limits);
-  await registerRateLimits(app, limits);
+  // One Redis connection for both limits kept there (REDIS_URL); their failures counted and logged alike.
+  const storeErrors = new LimitStoreErrors(app.log, metrics?.limits);
+  const redis = limits.redisUrl ? await connectLimitsStore(limits.redisUrl, app, storeErrors) : undefined;
+  await registerRateLimits(app, limits, { redis, errors: storeErrors });
   registerResponseSizeLimit(app, limits.maxResponseBytes);
   // After the size cap, whose refusal it gives the negotiated media type too.
   registerApiAnswerHeaders(app);
@@ -122,8 +127,11 @@ export async function buildServer({ config, logger, services, routes, resolvers,
   const explorer = registerExplorer(app, { schema, publicUrl: config.publicUrl, withSandbox: config.nodeEnv !== 'production' });
   const production = config.nodeEnv === 'production';
   const costLimits = costLimitsOf(limits.graphql);
+  const { maximumAvailable, restoreRate } = costLimits.bucket;
+  const costStore: CostBucketStore = redis ? new RedisCostBuckets(redis, maximumAvailable, restoreRate) : new MemoryCostBuckets(maximumAvailable, restoreRate);
+  const costBudget = { store: costStore, onStoreError: (error: unknown) => storeErrors.report('cost', error) };
   // Before /graphql is routed: its GET also upgrades to graphql-ws.
   const wsHandler = await registerSubscriptions(app, { schema, services, loaders, costLimits, settings: limits.subscriptions, production, metrics });
-  await registerGraphQL(app, schema, services, production, { loaders, costLimits, metrics, explorer, wsHandler });
+  await registerGraphQL(app, schema, services, production, { loaders, costLimits, costBudget, metrics, explorer, wsHandler });
   return app;
 }

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { type BacklogMetricsOptions, registerBacklogMetrics } from './backlog-metrics';
 import { type GraphQLInstruments, graphqlInstruments } from './graphql-metrics';
 import { type HttpInstruments, httpInstruments } from './http-metrics';
+import { type LimitInstruments, limitInstruments } from './limits-metrics';
 import { registerListenerMetrics, registerPoolMetrics } from './pool-metrics';
 import { type SubscriptionInstruments, subscriptionInstruments } from './subscription-metrics';
 
@@ -13,6 +14,7 @@ export interface AppMetrics {
   http: HttpInstruments;
   graphql: GraphQLInstruments;
   subscriptions: SubscriptionInstruments;
+  limits: LimitInstruments;
 }
 
 /**
@@ -25,5 +27,5 @@ export function createMetrics(dataSource: DataSource, logger: Logger, backlog: B
   registerPoolMetrics(registry, dataSource);
   registerListenerMetrics(registry);
   registerBacklogMetrics(registry, dataSource, logger, backlog);
-  return { registry, http: httpInstruments(registry), graphql: graphqlInstruments(registry), subscriptions: subscriptionInstruments(registry) };
+  return { registry, http: httpInstruments(registry), graphql: graphqlInstruments(registry), subscriptions: subscriptionInstruments(registry), limits: limitInstruments(registry) };
 }

@@ -5,7 +5,7 @@ import { createLoaders } from '../../src/app/loaders';
 import { RESOLVERS } from '../../src/app/resolvers';
 import { seedHierarchy } from '../../src/cli/seed-demo';
 import { countStatements, type StatementCounter } from '../../src/db/statement-counter';
-import { CostBuckets, DEFAULT_COST_LIMITS, type CostLimits } from '../../src/graphql/cost';
+import { DEFAULT_COST_LIMITS, MemoryCostBuckets, secondsUntil, type CostLimits } from '../../src/graphql/cost';
 import { createSchema } from '../../src/graphql/schema';
 import { registerGraphQL } from '../../src/http/graphql-route';
 import { apiClient, startTestApp, TEST_LIMITS, type AnyBody, type ApiClient, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -228,22 +228,20 @@ describe('fields and aliases (TOO_MANY_FIELDS)', () => {
 
 describe('per-key budget (THROTTLED)', () => {
   describe('the bucket', () => {
-    it('takes, refuses what is not there, refunds and restores over time', () => {
+    it('takes, refuses what is not there, refunds and restores over time', async () => {
       let now = 0;
-      const buckets = new CostBuckets(100, 10, () => now);
-      expect(buckets.take(1, 60)).toBe(true);
-      expect(buckets.status(1)).toEqual({ maximumAvailable: 100, currentlyAvailable: 40, restoreRate: 10 });
-      expect(buckets.take(1, 50)).toBe(false);
-      expect(buckets.status(1).currentlyAvailable).toBe(40);
-      expect(buckets.secondsUntil(1, 50)).toBe(1);
-      expect(buckets.status(2).currentlyAvailable).toBe(100); // keys do not share a bucket
+      const buckets = new MemoryCostBuckets(100, 10, () => now);
+      expect(await buckets.take(1, 60)).toEqual({ taken: true, available: 40 });
+      expect(await buckets.take(1, 50)).toEqual({ taken: false, available: 40 });
+      expect(await buckets.refund(1, 0)).toBe(40);
+      expect(secondsUntil(buckets, 40, 50)).toBe(1);
+      expect(await buckets.refund(2, 0)).toBe(100); // keys do not share a bucket
       now = 1500;
-      expect(buckets.status(1).currentlyAvailable).toBe(55);
-      expect(buckets.take(1, 50)).toBe(true);
-      buckets.refund(1, 45);
-      expect(buckets.status(1).currentlyAvailable).toBe(50);
+      expect(await buckets.refund(1, 0)).toBe(55);
+      expect((await buckets.take(1, 50)).taken).toBe(true);
+      expect(await buckets.refund(1, 45)).toBe(50);
       now = 60_000;
-      expect(buckets.status(1).currentlyAvailable).toBe(100);
+      expect(await buckets.refund(1, 0)).toBe(100);
     });
   });
 
@@ -321,9 +319,20 @@ describe('per-key budget (THROTTLED)', () => {
       expect(response.body.extensions.cost.actualQueryCost).toBe(1);
       expect(response.body.extensions.cost.throttleStatus.currentlyAvailable).toBeGreaterThanOrEqual(49);
       // More than is available is refused outright, even when the answer would have been small.
-      const over = await api.graphql('{ campaigns(first: 60) { nodes { id } } }');
+      expect((await api.graphql(TWENTY)).status).toBe(200);
+      expect((await api.graphql(TWENTY)).status).toBe(200);
+      const over = await api.graphql('{ campaigns(first: 40) { nodes { id } } }');
       expectRefused(over, 'THROTTLED', 429);
-      expect(over.body.extensions.cost.requestedQueryCost).toBe(61);
+      expect(over.body.extensions.cost.requestedQueryCost).toBe(41);
+    });
+
+    it('refuses a cost the bucket can never hold as too complex, not to be retried, and takes nothing', async () => {
+      const api = await keyed();
+      const never = await api.graphql('{ campaigns(first: 60) { nodes { id } } }');
+      expectRefused(never, 'QUERY_TOO_COMPLEX');
+      expect(never.body.errors[0].message).toBe("Query cost is 61, more than the 50 points an API key's budget holds when full: it can never fit, whatever the wait");
+      expect(never.headers.get('retry-after')).toBeNull();
+      expect(never.body.extensions.cost).toEqual({ requestedQueryCost: 61, actualQueryCost: 0, throttleStatus: { maximumAvailable: 50, currentlyAvailable: 50, restoreRate: 10 } });
     });
   });
 });

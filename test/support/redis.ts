@@ -10,6 +10,12 @@ import Redis from 'ioredis';
 export interface RedisServer {
   url: string;
   stop(): Promise<void>;
+  /** Starts it again, empty, on the same port (after stop(), or stopping it first). */
+  restart(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered, as a hung Redis. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
 }
 
 /** A loopback port nobody listens on now. */
@@ -52,29 +58,49 @@ async function waitForPing(url: string, child: ChildProcess, output: () => strin
   }
 }
 
-export async function startRedis(): Promise<RedisServer> {
-  const binary = redisServerBinary();
-  const port = await freePort();
+function spawnServer(binary: string, port: number): { child: ChildProcess; output: () => string } {
   const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `redis://127.0.0.1:${port}`;
+  return { child, output: () => output };
+}
+
+function stopped(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGCONT'); // a paused server would not handle SIGTERM
+    child.kill('SIGTERM');
+  });
+}
+
+async function started(binary: string, port: number, url: string): Promise<ChildProcess> {
+  const { child, output } = spawnServer(binary, port);
   try {
-    await waitForPing(url, child, () => output);
+    await waitForPing(url, child, output);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
   }
+  return child;
+}
+
+export async function startRedis(): Promise<RedisServer> {
+  const binary = redisServerBinary();
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  let child = await started(binary, port, url);
   return {
     url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopped(child),
+    restart: async () => {
+      await stopped(child);
+      child = await started(binary, port, url);
+    },
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
   };
 }

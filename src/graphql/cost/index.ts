@@ -1,6 +1,8 @@
-export { CostBuckets, type ThrottleStatus } from './bucket';
+export { type CostBucketStore, secondsUntil, throttleStatus, type TakeOutcome, type ThrottleStatus } from './bucket-store';
+export { MemoryCostBuckets } from './memory-bucket-store';
+export { costBucketKey, RedisCostBuckets } from './redis-bucket-store';
 export { costEstimator } from './estimator';
 export { costLimitsOf, DEFAULT_COST_LIMITS, type CostErrorCode, type CostLimits } from './limits';
-export { costLimitsPlugin, type CostExtension } from './plugin';
+export { type CostBudget, costLimitsPlugin, type CostExtension } from './plugin';
 export { measureSelection } from './selection';
-export { assertWithinMaxCost, operationCost } from './operation-cost';
+export { assertFitsBudget, assertWithinMaxCost, operationCost } from './operation-cost';

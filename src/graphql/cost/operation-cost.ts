@@ -3,6 +3,7 @@ import { getComplexity } from 'graphql-query-complexity';
 import { ErrorCode } from '../../common/error-codes';
 import { graphqlHttpStatusOf } from '../error-status';
 import { costEstimator } from './estimator';
+import type { CostBucketStore } from './bucket-store';
 import type { CostErrorCode, CostLimits } from './limits';
 import { measureSelection } from './selection';
 
@@ -50,4 +51,14 @@ export function operationCost(limits: CostLimits, schema: GraphQLSchema, documen
 /** QUERY_TOO_COMPLEX past the maximum cost of one operation. */
 export function assertWithinMaxCost(limits: CostLimits, cost: number): void {
   if (cost > limits.maxCost) throw costRefusal(ErrorCode.QUERY_TOO_COMPLEX, `Query cost is ${cost}, more than the maximum of ${limits.maxCost} per request`);
+}
+
+/**
+ * QUERY_TOO_COMPLEX past what a key's bucket can ever hold (GRAPHQL_COST_BUCKET_SIZE below
+ * GRAPHQL_MAX_COST): THROTTLED would tell the client to retry, and no wait makes it fit.
+ */
+export function assertFitsBudget(bucket: Pick<CostBucketStore, 'maximumAvailable'>, cost: number): void {
+  if (cost > bucket.maximumAvailable) {
+    throw costRefusal(ErrorCode.QUERY_TOO_COMPLEX, `Query cost is ${cost}, more than the ${bucket.maximumAvailable} points an API key's budget holds when full: it can never fit, whatever the wait`);
+  }
 }

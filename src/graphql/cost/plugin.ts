@@ -1,9 +1,10 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { GraphQLContext } from '../context';
-import { CostBuckets, type ThrottleStatus } from './bucket';
+import { type CostBucketStore, secondsUntil, type TakeOutcome, throttleStatus, type ThrottleStatus } from './bucket-store';
 import { ErrorCode } from '../../common/error-codes';
 import { DEFAULT_COST_LIMITS, type CostLimits } from './limits';
-import { assertWithinMaxCost, costRefusal, operationCost } from './operation-cost';
+import { MemoryCostBuckets } from './memory-bucket-store';
+import { assertFitsBudget, assertWithinMaxCost, costRefusal, operationCost } from './operation-cost';
 
 /** What every GraphQL answer carries in `extensions.cost`. */
 export interface CostExtension {
@@ -14,6 +15,12 @@ export interface CostExtension {
   throttleStatus: ThrottleStatus;
 }
 
+export interface CostBudget {
+  /** Where the per-key buckets live; in this process's memory (limits.bucket) unless given. */
+  store?: CostBucketStore;
+  /** The store failed: the request goes on uncounted, and this hears of it (count, log). */
+  onStoreError?: (error: unknown) => void;
+}
 
 /**
  * Objects in an answer's `data` (lists are not objects; the items are), walked without recursion.
@@ -44,16 +51,21 @@ function objectsIn(data: unknown): number {
  * Cost analysis before execution (docs/graphql.md, "Limits"). Once the operation is parsed,
  * validated and resolved, and before any resolver (so any SQL) runs, it is refused when it
  * selects too many fields or aliases (TOO_MANY_FIELDS), nests too deep (QUERY_TOO_DEEP), costs
- * more than a request may (QUERY_TOO_COMPLEX), or more than its API key has left in its bucket
- * (THROTTLED, HTTP 429 with Retry-After). Every answer reports `extensions.cost`.
+ * more than a request may or than a key's bucket can ever hold (QUERY_TOO_COMPLEX), or more than
+ * its API key has left in its bucket (THROTTLED, HTTP 429 with Retry-After). Every answer reports
+ * `extensions.cost`. When the bucket's store cannot be asked, the operation runs uncounted
+ * (docs/limits.md) and `currentlyAvailable` is null.
  */
-export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS): ApolloServerPlugin<GraphQLContext> {
-  const buckets = new CostBuckets(limits.bucket.maximumAvailable, limits.bucket.restoreRate);
+export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS, budget: CostBudget = {}): ApolloServerPlugin<GraphQLContext> {
+  const store = budget.store ?? new MemoryCostBuckets(limits.bucket.maximumAvailable, limits.bucket.restoreRate);
+  const onStoreError = budget.onStoreError ?? (() => undefined);
 
   return {
     async requestDidStart() {
       let requested: number | null = null;
       let charged: { key: number; points: number } | undefined;
+      /** The store failed during this request: it is not asked again, the answer reports no bucket. */
+      let storeFailed = false;
       let retryAfter: number | undefined;
 
       return {
@@ -64,14 +76,23 @@ export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS): Apol
           if (cost === null) return;
           requested = cost;
           assertWithinMaxCost(limits, cost);
+          // Told to wait, it would wait forever: no bucket ever holds this many points.
+          assertFitsBudget(store, cost);
 
           const key = contextValue.request.apiKeyId;
-          if (!buckets.take(key, cost)) {
-            retryAfter = buckets.secondsUntil(key, cost);
-            const available = Math.floor(buckets.available(key));
+          let outcome: TakeOutcome;
+          try {
+            outcome = await store.take(key, cost);
+          } catch (error) {
+            storeFailed = true;
+            onStoreError(error);
+            return; // served uncounted
+          }
+          if (!outcome.taken) {
+            retryAfter = secondsUntil(store, outcome.available, cost);
             throw costRefusal(
               ErrorCode.THROTTLED,
-              `Query cost is ${cost}, more than the ${available} points available to this API key (maximum ${limits.bucket.maximumAvailable}, restoring ${limits.bucket.restoreRate} per second); retry after ${retryAfter} s`,
+              `Query cost is ${cost}, more than the ${Math.floor(outcome.available)} points available to this API key (maximum ${store.maximumAvailable}, restoring ${store.restoreRate} per second); retry after ${retryAfter} s`,
             );
           }
           charged = { key, points: cost };
@@ -81,12 +102,19 @@ export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS): Apol
           const key = contextValue?.request?.apiKeyId;
           if (key === undefined || response.body.kind !== 'single') return;
           const result = response.body.singleResult;
-          let actual: number | null = requested === null ? null : 0;
-          if (charged) {
-            actual = Math.min(charged.points, objectsIn(result.data));
-            buckets.refund(charged.key, charged.points - actual);
+          // Ran when it was charged, or when the store failed to charge it and it went on uncounted.
+          const ran = charged !== undefined || storeFailed;
+          const actual = requested === null ? null : ran ? Math.min(requested, objectsIn(result.data)) : 0;
+          let available: number | null = null;
+          if (!storeFailed) {
+            try {
+              // What the answer did not use goes back; otherwise the bucket is only read.
+              available = await store.refund(key, charged && actual !== null ? charged.points - actual : 0);
+            } catch (error) {
+              onStoreError(error);
+            }
           }
-          const cost: CostExtension = { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: buckets.status(key) };
+          const cost: CostExtension = { requestedQueryCost: requested, actualQueryCost: actual, throttleStatus: throttleStatus(store, available) };
           result.extensions = { ...result.extensions, cost };
           if (retryAfter !== undefined) response.http.headers.set('retry-after', String(retryAfter));
         },

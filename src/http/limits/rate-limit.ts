@@ -1,19 +1,21 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import type { LimitSettings } from '../../config/config';
 import { ErrorCode } from '../../common/error-codes';
 import { graphqlHttpStatusOf } from '../../graphql/error-status';
 import { httpStatusOf } from '../error-status';
 import { failureBody, isGraphQLTarget } from '../framework-errors';
 import { operationCount } from '../graphql-batch';
+import type { LimitStoreErrors } from './store-errors';
 
 /**
  * Requests per API key on /v2 and /graphql together, counted by @fastify/rate-limit (fixed
  * window), in this process's memory or, with REDIS_URL, in Redis so that every node shares one
  * counter per key. A request is counted after authentication, so the counter is the key's id;
  * requests that reach the limiter without a key (GraphQL's OPTIONS and the explorer page) count against
- * the client's address.
+ * the client's address. When Redis cannot be asked (down, or slower than the client's command
+ * timeout), the request is served uncounted, and the failure counted and logged (store-errors.ts).
  *
  * Every /v2 and /graphql answer carries the two fields of draft-ietf-httpapi-ratelimit-headers-10
  * (their form is unchanged since -08), as structured fields:
@@ -29,7 +31,14 @@ const REDIS_NAMESPACE = 'cpa:rate-limit:';
 /** Counters kept in memory (least recently used first out); beyond it a key's count starts over. */
 const LOCAL_CACHE_KEYS = 10_000;
 
-type RateLimitSettings = Pick<LimitSettings, 'rateLimitMax' | 'rateLimitWindowSeconds' | 'redisUrl'>;
+type RateLimitSettings = Pick<LimitSettings, 'rateLimitMax' | 'rateLimitWindowSeconds'>;
+
+export interface RateLimitStore {
+  /** The shared store (limits-store.ts, REDIS_URL); counters in this process's memory without it. */
+  redis?: Redis;
+  /** Where the store's failures are counted and logged. */
+  errors: LimitStoreErrors;
+}
 
 interface Quota {
   remaining: number;
@@ -45,38 +54,24 @@ function rateLimitKey(request: FastifyRequest): string {
   return apiKeyId !== undefined ? `key:${apiKeyId}` : `ip:${request.ip}`;
 }
 
-/** Connected before the server listens: a REDIS_URL that cannot be reached stops the start. */
-async function connectRedis(url: string, app: FastifyInstance): Promise<Redis> {
-  // No offline queue and one retry: while Redis is unreachable a request fails open at once
-  // (not counted, logged) instead of waiting for a reconnection.
-  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-  redis.on('error', (error: Error) => app.log.warn({ redis: error.message }, 'rate-limit store (Redis) error'));
-  try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect();
-    throw new Error(`Cannot connect to REDIS_URL for rate limits: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  app.addHook('onClose', async () => {
-    await redis.quit().catch(() => redis.disconnect());
-  });
-  return redis;
-}
-
-export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings, { redis, errors }: RateLimitStore): Promise<void> {
   const max = settings.rateLimitMax;
   const windowSeconds = settings.rateLimitWindowSeconds;
-  const redis = settings.redisUrl ? await connectRedis(settings.redisUrl, app) : undefined;
   await app.register(rateLimit, {
     global: false,
     max,
     timeWindow: windowSeconds * 1000,
     keyGenerator: rateLimitKey,
     cache: LOCAL_CACHE_KEYS,
+    // Not skipOnError: it would serve the request uncounted without a word. The store's error
+    // reaches countRequest instead, which serves the request uncounted too, and says so.
+    skipOnError: false,
     ...(redis ? { redis, nameSpace: REDIS_NAMESPACE } : {}),
   });
   const limiter = app.createRateLimit();
   const counted = new WeakMap<FastifyRequest, Quota>();
+  /** Requests the store failed to count: not asked again for their headers. */
+  const uncounted = new WeakSet<FastifyRequest>();
   const policy = `"${RATE_LIMIT_POLICY_NAME}";q=${max};w=${windowSeconds}`;
 
   async function countRequest(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
@@ -87,8 +82,9 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
       outcome = await limiter(request);
       for (let more = operationCount(request) - 1; more > 0 && !outcome.isAllowed && !outcome.isExceeded; more -= 1) outcome = await limiter(request);
     } catch (error) {
-      // The store is down: the request is served uncounted rather than refused.
-      request.log.warn({ err: error }, 'rate-limit store unavailable; request not counted');
+      // The store is down or too slow: the request is served uncounted rather than refused (docs/limits.md).
+      uncounted.add(request);
+      errors.report('rate', error);
       return undefined;
     }
     if (outcome.isAllowed) return undefined; // no allow list is configured: not reached
@@ -105,10 +101,12 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
 
   /** The quota of a request that was not counted (refused before the limiter): read, not spent. */
   async function peek(request: FastifyRequest): Promise<Quota | undefined> {
+    if (uncounted.has(request)) return undefined;
     try {
       const state = await limiter(request, { increment: false });
       return state.isAllowed ? undefined : { remaining: state.remaining, resetSeconds: state.ttlInSeconds };
-    } catch {
+    } catch (error) {
+      errors.report('rate', error);
       return undefined;
     }
   }

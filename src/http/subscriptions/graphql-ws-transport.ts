@@ -2,12 +2,12 @@ import websocket, { type WebsocketHandler } from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ExecutionResult } from 'graphql';
 import type { Context } from 'graphql-ws';
-import { type Extra, makeHandler } from 'graphql-ws/use/@fastify/websocket';
 import { BODY_LIMIT_BYTES } from '../../config/config-input';
 import { UnauthenticatedError } from '../../common/errors';
 import type { RequestContext } from '../../common/request-context';
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { presentedApiKey } from '../request-context';
+import { type Extra, graphqlWsSocketHandler } from './graphql-ws-socket';
 import { CLOSE_FORBIDDEN, CLOSE_GOING_AWAY, type SubscriberConnection } from './subscription-gate';
 import { formatErrors, formatResult, prepareSubscription, type SubscriptionRuntime, subscriptionExecutor } from './subscription-operations';
 
@@ -47,11 +47,10 @@ export function graphqlWsHandler(runtime: SubscriptionRuntime): WebsocketHandler
     if (!connection) throw new Error('subscribe before an accepted connection_init');
     return connection;
   };
-  return makeHandler<ConnectionParams>(
+  return graphqlWsSocketHandler<ConnectionParams>(
     {
       schema: runtime.schema,
       connectionInitWaitTimeout: CONNECTION_INIT_TIMEOUT_MS,
-      isProd: runtime.production,
       onConnect: async (ctx) => {
         const { socket, request } = ctx.extra;
         let requestContext: RequestContext;
@@ -85,6 +84,7 @@ export function graphqlWsHandler(runtime: SubscriptionRuntime): WebsocketHandler
       },
     },
     KEEP_ALIVE_MS,
+    runtime.production,
   );
 }
 

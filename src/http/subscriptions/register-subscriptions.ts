@@ -6,6 +6,7 @@ import type { LoaderFactory } from '../../app/loaders';
 import type { Services } from '../../app/services';
 import type { SubscriptionSettings } from '../../config/config';
 import type { CostLimits } from '../../graphql/cost';
+import { ValidatedDocuments } from '../../graphql/subscriptions/validated-documents';
 import type { AppMetrics } from '../../metrics/metrics';
 import { graphqlWsHandler, registerWebSockets } from './graphql-ws-transport';
 import { registerGraphqlSse } from './graphql-sse-transport';
@@ -32,7 +33,7 @@ export async function registerSubscriptions(app: FastifyInstance, deps: Subscrip
   if (instruments) {
     deps.services.eventHub.observe({ fannedOut: (count) => instruments.eventsFannedOut.inc(count), slowConsumer: () => instruments.slowConsumers.inc() });
   }
-  const runtime = { schema: deps.schema, services: deps.services, loaders: deps.loaders, costLimits: deps.costLimits, gate, production: deps.production };
+  const runtime = { schema: deps.schema, services: deps.services, loaders: deps.loaders, costLimits: deps.costLimits, gate, documents: new ValidatedDocuments(deps.schema), production: deps.production };
   await registerWebSockets(app);
   registerGraphqlSse(app, runtime);
   return graphqlWsHandler(runtime);

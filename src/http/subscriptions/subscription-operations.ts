@@ -1,4 +1,4 @@
-import { type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, getOperationAST, GraphQLError, type GraphQLFormattedError, type GraphQLSchema, parse, validate } from 'graphql';
+import { type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, getOperationAST, GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Loaders, LoaderFactory } from '../../app/loaders';
 import type { Services } from '../../app/services';
 import { ErrorCode } from '../../common/error-codes';
@@ -7,6 +7,7 @@ import type { GraphQLContext } from '../../graphql/context';
 import { formatGraphQLError, withoutSuggestions } from '../../graphql/format-error';
 import { assertOperationAllowed } from '../../graphql/scopes/operation-scopes';
 import { sharedSubscribe } from '../../graphql/subscriptions/shared-execution';
+import type { ValidatedDocuments } from '../../graphql/subscriptions/validated-documents';
 import type { SubscriberConnection, SubscriptionGate } from './subscription-gate';
 
 /** What a client sends to start an operation, on either transport. */
@@ -23,6 +24,8 @@ export interface SubscriptionRuntime {
   loaders: LoaderFactory;
   costLimits: CostLimits;
   gate: SubscriptionGate;
+  /** Parsed and validated operations, shared by the subscriptions sending the same text. */
+  documents: ValidatedDocuments;
   /** No "Did you mean …?" in errors (as over HTTP). */
   production: boolean;
 }
@@ -44,14 +47,14 @@ function refusal(code: ErrorCode, message: string): GraphQLError {
  * the errors refusing it. An accepted operation holds a place until `gate.ended`.
  */
 export function prepareSubscription(runtime: SubscriptionRuntime, connection: SubscriberConnection, request: OperationRequest): ExecutionArgs | GraphQLError[] {
-  let document: DocumentNode;
+  let judged: ReturnType<ValidatedDocuments['get']>;
   try {
-    document = parse(request.query);
+    judged = runtime.documents.get(request.query);
   } catch (error) {
     return [refusal(ErrorCode.GRAPHQL_PARSE_FAILED, error instanceof Error ? error.message : 'The query does not parse')];
   }
-  const invalid = validate(runtime.schema, document);
-  if (invalid.length > 0) return invalid.map((error) => refusal(ErrorCode.GRAPHQL_VALIDATION_FAILED, error.message));
+  if ('invalid' in judged) return judged.invalid.map((error) => refusal(ErrorCode.GRAPHQL_VALIDATION_FAILED, error.message));
+  const { document } = judged;
   const operation = getOperationAST(document, request.operationName ?? undefined);
   if (!operation) return [refusal(ErrorCode.BAD_REQUEST, 'The document names no single operation to run: give operationName')];
   if (operation.operation !== 'subscription') return [refusal(ErrorCode.BAD_REQUEST, OVER_HTTP_ONLY)];

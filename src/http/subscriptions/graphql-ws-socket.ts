@@ -1,0 +1,72 @@
+import type { WebsocketHandler } from '@fastify/websocket';
+import type { FastifyRequest } from 'fastify';
+import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
+import type { WebSocket } from 'ws';
+
+/** What graphql-ws's hooks find in `ctx.extra`: the socket and its upgrade request. */
+export interface Extra {
+  readonly socket: WebSocket;
+  readonly request: FastifyRequest;
+}
+
+/**
+ * Bytes a socket may hold unsent before a message waits for the write to finish. Below it a
+ * message is handed to the socket and the next event follows at once; above it graphql-ws waits,
+ * so an unread client's events pile up in its subscription's buffer, where the slow-consumer rule
+ * (SUBSCRIPTIONS_MAX_BUFFERED) bounds them, not in the socket's.
+ */
+export const SEND_HIGH_WATER_BYTES = 64 * 1024;
+
+const INTERNAL_ERROR = 'Internal server error';
+
+/**
+ * graphql-ws's server on @fastify/websocket sockets. graphql-ws ships an adapter for them, but it
+ * waits for every message's write callback before the subscription takes its next event: a
+ * promise, a callback and a tick more per message and subscriber, which at a thousand subscribers
+ * is most of a fan-out's cost. This one waits only when the socket is backed up (above), and is
+ * otherwise the same: the subprotocol check, keep-alive pings (a client that does not answer one
+ * within the next interval is cut), and 4500 for a hook that throws, without its message in
+ * production.
+ */
+export function graphqlWsSocketHandler<P extends Record<string, unknown>>(options: ServerOptions<P, Extra>, keepAliveMs: number, production: boolean): WebsocketHandler {
+  const server = makeServer<P, Extra>(options);
+  const closeReason = (error: unknown): string => (production ? INTERNAL_ERROR : (error instanceof Error ? error.message : String(error)).slice(0, 120));
+  return function handler(socket, request) {
+    this.websocketServer.options.handleProtocols = handleProtocols;
+    const internalError = (error: unknown): void => {
+      request.log.error({ err: error }, 'graphql-ws: internal error');
+      socket.close(CloseCode.InternalServerError, closeReason(error));
+    };
+    socket.once('error', internalError);
+
+    let pongWait: NodeJS.Timeout | undefined;
+    const pings = setInterval(() => {
+      if (socket.readyState !== socket.OPEN) return;
+      pongWait = setTimeout(() => socket.terminate(), keepAliveMs);
+      socket.once('pong', () => clearTimeout(pongWait));
+      socket.ping();
+    }, keepAliveMs);
+
+    const closed = server.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) => {
+          if (socket.readyState !== socket.OPEN) return;
+          if (socket.bufferedAmount < SEND_HIGH_WATER_BYTES) return socket.send(data);
+          return new Promise<void>((resolve, reject) => socket.send(data, (error) => (error ? reject(error) : resolve())));
+        },
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (receive) =>
+          socket.on('message', (message: Buffer) => {
+            receive(message.toString()).catch(internalError);
+          }),
+      },
+      { socket, request },
+    );
+    socket.once('close', (code, reason) => {
+      clearTimeout(pongWait);
+      clearInterval(pings);
+      void closed(code, reason.toString());
+    });
+  };
+}
