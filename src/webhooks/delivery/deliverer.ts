@@ -152,11 +152,11 @@ export class Deliverer {
       return { ...attempt, succeeded, gone, ping, nextAttemptAt, status };
     });
 
-    await this.dataSource.transaction(async (manager) => {
+    const closed = await this.dataSource.transaction(async (manager) => {
       // Attempts closed already (by a run that was only slow, or by one that took it over) are left as they are.
-      const closed = await closeAttempts(manager, results);
-      const recorded = results.filter((result) => closed.has(result.deliveryId));
-      if (recorded.length === 0) return;
+      const closedHere = await closeAttempts(manager, results);
+      const recorded = results.filter((result) => closedHere.has(result.deliveryId));
+      if (recorded.length === 0) return closedHere;
       const only = <T>(pick: (result: (typeof results)[number]) => T): T[] => recorded.map(pick);
       await manager.query(
         `UPDATE webhook_deliveries d
@@ -174,7 +174,12 @@ export class Deliverer {
         this.settings.disableAfterSeconds,
         recorded.filter((r) => !r.ping && r.outcome !== AttemptOutcome.INTERRUPTED),
       );
+      return closedHere;
     });
-    for (const r of results) this.logger.debug({ deliveryId: r.deliveryId, attempt: r.attemptNo, outcome: r.outcome, status: r.status, statusCode: r.statusCode, error: r.error }, 'webhook attempt');
+    for (const r of results) {
+      const fields = { deliveryId: r.deliveryId, attempt: r.attemptNo, outcome: r.outcome, status: r.status, statusCode: r.statusCode, error: r.error };
+      if (closed.has(r.deliveryId)) this.logger.debug(fields, 'webhook attempt');
+      else this.logger.info(fields, 'webhook attempt closed by another run before this one could record it; this outcome is not recorded');
+    }
   }
 }
