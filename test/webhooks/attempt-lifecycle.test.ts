@@ -232,6 +232,22 @@ describe('another job of the same attempt (a housekeeping requeue)', () => {
   });
 });
 
+describe('during a rolling upgrade', () => {
+  it('gives an attempt logged by a worker of the previous version (no outcome) the outcome its status says', async () => {
+    const deliveryId = await newDelivery();
+    const [{ organisation_id: organisationId }] = await app.dataSource.query(`SELECT organisation_id FROM webhook_deliveries WHERE id = $1`, [deliveryId]);
+    // The previous version's insert: a completed attempt, with the columns it knew of.
+    const insert = (attemptNo: number, statusCode: number | null): Promise<AnyBody[]> =>
+      app.dataSource.query(
+        `INSERT INTO webhook_delivery_attempts (organisation_id, delivery_id, attempt_no, started_at, duration_ms, status_code, error) VALUES ($1, $2, $3, now(), 12, $4, $5) RETURNING outcome`,
+        [organisationId, deliveryId, attemptNo, statusCode, statusCode === null ? 'connection refused' : null],
+      );
+    expect(await insert(1, null)).toEqual([{ outcome: 'failed' }]);
+    expect(await insert(2, 503)).toEqual([{ outcome: 'failed' }]);
+    expect(await insert(3, 204)).toEqual([{ outcome: 'succeeded' }]);
+  });
+});
+
 describe('planAttempt', () => {
   const target = (fields: Partial<DeliveryTarget>): DeliveryTarget =>
     ({ status: DeliveryStatus.PENDING, attempt_count: 0, webhook_usable: true, open_attempt_no: null, open_attempt_job_id: null, open_attempt_started_at: null, open_attempt_abandoned: false, ...fields }) as DeliveryTarget;
