@@ -13,7 +13,7 @@ import { openDatabase } from '../src/db/database';
 import { benchDatabase } from './bench-database';
 import { createLogger } from '../src/logging/logger';
 import { createServices } from '../src/app/services';
-import { envelopeBody } from '../src/webhooks/delivery/deliverer';
+import { envelopeBody } from '../src/webhooks/delivery/attempt-request';
 import { signatureHeader } from '../src/webhooks/delivery/signing';
 import { webhookDeps } from '../src/webhooks/webhook-deps';
 import { WebhookInput } from '../src/webhooks/webhook.input';

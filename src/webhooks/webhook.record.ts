@@ -1,6 +1,6 @@
 import { arrayOf, type JsonSchema, nullable, objectOf } from '../common/json-schema';
 import { WireShape } from '../common/wire-shape';
-import type { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
+import { AttemptOutcome, type WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
 import { DeliveryStatus, type WebhookDelivery } from './webhook-delivery.entity';
 import type { WebhookServiceConfig } from './webhook-service.entity';
 import type { Webhook } from './webhook.entity';
@@ -98,6 +98,7 @@ export function toWebhookRecord(webhook: Webhook, secret?: string): Record<strin
 export function toAttemptRecord(attempt: WebhookDeliveryAttempt): Record<string, unknown> {
   return {
     attempt: attempt.attemptNo,
+    outcome: attempt.outcome,
     started_at: iso(attempt.startedAt),
     duration_ms: attempt.durationMs,
     status_code: attempt.statusCode,
@@ -111,6 +112,7 @@ export const deliveryAttemptSchema: JsonSchema = {
   title: 'WebhookDeliveryAttempt',
   ...objectOf({
     attempt: ID,
+    outcome: { type: 'string', enum: Object.values(AttemptOutcome), description: 'How the attempt ended: `succeeded` (2xx), `failed` (another status, or no answer: see `error`), or `interrupted` (the worker making it stopped before recording an answer; the request may have reached the receiver). An attempt in flight is not listed.' },
     started_at: TIMESTAMP,
     duration_ms: { type: 'integer', minimum: 0 },
     status_code: nullable({ type: 'integer' }),

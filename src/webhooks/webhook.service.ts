@@ -12,7 +12,7 @@ import type { SecretBox } from '../secrets/secret-box';
 import type { DeliveryQueue } from './delivery/delivery-queue';
 import { newSigningSecret } from './delivery/signing';
 import { type DestinationPolicy, destinationProblem } from './destination-guard';
-import { WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
+import { OPEN_ATTEMPT, WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
 import { DeliveryStatus, WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookServiceConfig } from './webhook-service.entity';
 import { Webhook } from './webhook.entity';
@@ -237,23 +237,24 @@ export class WebhookService {
     return fetchListConnection(await this.deliveryLog(ctx, webhookId), deliveryList, request);
   }
 
-  /** For DataLoader: the attempts of many deliveries in one statement, by delivery, then oldest first. */
+  /** For DataLoader: the attempts of many deliveries in one statement, by delivery, then oldest first; an attempt in flight is not listed until it ends. */
   async attemptsOf(ctx: RequestContext, deliveryIds: readonly string[]): Promise<WebhookDeliveryAttempt[]> {
     return tenantQuery(this.dataSource.manager, WebhookDeliveryAttempt, 'a', ctx)
       .andWhere('a.deliveryId = ANY(:deliveryIds)', { deliveryIds: [...deliveryIds] })
+      .andWhere('a.outcome <> :open', { open: OPEN_ATTEMPT })
       .orderBy('a.deliveryId', 'ASC')
       .addOrderBy('a.attemptNo', 'ASC')
       .getMany();
   }
 
-  /** One delivery with every attempt, oldest first. */
+  /** One delivery with every attempt that has ended, oldest first (one in flight is listed once it ends, or is found interrupted). */
   async delivery(ctx: RequestContext, rawWebhookId: RecordId, rawDeliveryId: RecordId): Promise<WebhookDelivery> {
     const webhookId = parseIdOrNotFound(rawWebhookId, WEBHOOK);
     const deliveryId = parseBigIdOrNotFound(rawDeliveryId, DELIVERY);
     await this.loadIncludingDeleted(ctx, webhookId);
     const delivery = await this.dataSource.manager
       .createQueryBuilder(WebhookDelivery, 'd')
-      .leftJoinAndSelect('d.attempts', 'a')
+      .leftJoinAndSelect('d.attempts', 'a', 'a.outcome <> :open', { open: OPEN_ATTEMPT })
       .where('d.organisationId = :organisationId AND d.webhookId = :webhookId AND d.id = :deliveryId', { organisationId: ctx.organisationId, webhookId, deliveryId })
       .orderBy('a.attemptNo', 'ASC')
       .getOne();

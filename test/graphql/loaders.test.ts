@@ -75,8 +75,8 @@ async function webhookWithDeliveries(count: number): Promise<{ ws: Workspace; we
     expect(pinged.body.data.webhookTest.userErrors).toEqual([]);
   }
   await app.dataSource.query(
-    `INSERT INTO webhook_delivery_attempts (organisation_id, delivery_id, attempt_no, started_at, duration_ms, status_code, error)
-     SELECT d.organisation_id, d.id, n, now(), 40, 503, 'receiver answered 503' FROM webhook_deliveries d CROSS JOIN generate_series(1, 2) n WHERE d.webhook_id = $1`,
+    `INSERT INTO webhook_delivery_attempts (organisation_id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, outcome)
+     SELECT d.organisation_id, d.id, n, now(), 40, 503, 'receiver answered 503', 'failed' FROM webhook_deliveries d CROSS JOIN generate_series(1, 2) n WHERE d.webhook_id = $1`,
     [Number(webhookId)],
   );
   return { ws, webhookId };

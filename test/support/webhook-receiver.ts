@@ -16,6 +16,8 @@ export interface Answer {
   headers?: Record<string, string>;
   body?: string;
   delayMs?: number;
+  /** Holds the answer until this settles: the request stays open as long as the test wants. */
+  heldUntil?: Promise<unknown>;
 }
 
 export type Responder = (request: ReceivedRequest, index: number) => Answer;
@@ -57,6 +59,7 @@ export class WebhookReceiver {
         };
         // Unref: a test that ends before a slow answer is sent must not keep the process alive for it.
         if (answer.delayMs) setTimeout(send, answer.delayMs).unref();
+        else if (answer.heldUntil) void answer.heldUntil.then(send, send);
         else send();
         for (const wake of this.waiters.splice(0)) wake();
       });

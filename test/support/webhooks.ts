@@ -34,7 +34,7 @@ export const DELIVERY_RECORD_KEYS = [
   'updated_at',
 ];
 
-export const ATTEMPT_RECORD_KEYS = ['attempt', 'started_at', 'duration_ms', 'status_code', 'error', 'response_body'];
+export const ATTEMPT_RECORD_KEYS = ['attempt', 'outcome', 'started_at', 'duration_ms', 'status_code', 'error', 'response_body'];
 
 /** The event envelope, the same in the feed as in a delivery. */
 export const EVENT_RECORD_KEYS = ['id', 'type', 'created_at', 'organization_code', 'cursor', 'data'];
@@ -119,8 +119,8 @@ export async function logDelivery(
   );
   for (const [index, attempt] of attempts.entries()) {
     await app.dataSource.query(
-      `INSERT INTO webhook_delivery_attempts (organisation_id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_body)
-       VALUES ($1, $2, $3, now() - make_interval(secs => $4::int), 40, $5, $6, $7)`,
+      `INSERT INTO webhook_delivery_attempts (organisation_id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_body, outcome)
+       VALUES ($1, $2, $3, now() - make_interval(secs => $4::int), 40, $5, $6, $7, CASE WHEN $5 BETWEEN 200 AND 299 THEN 'succeeded' ELSE 'failed' END)`,
       [ws.organisationId, delivery.id, index + 1, attempts.length - index, attempt.statusCode, attempt.error ?? null, attempt.responseBody ?? null],
     );
   }

@@ -155,19 +155,57 @@ describe('service credentials (OAuth 2.0 client credentials)', () => {
 });
 
 describe('a worker killed mid-delivery', () => {
-  it('loses nothing: another worker sends the same webhook-id later', async () => {
-    const { secret } = await subscribe();
-    receiver.respond = (_request, index) => (index === 0 ? { status: 200, delayMs: 60_000 } : { status: 200 });
-    const first = startWorker();
-    await createAccounts(1);
-    const [inFlight] = await receiver.waitFor(1);
-    await stopWorker(first, 'SIGKILL');
+  it('loses nothing and logs every request: the attempt in flight is logged interrupted, then another worker sends the same webhook-id', async () => {
+    const { id, secret } = await subscribe();
+    // The receiver holds the first request open until the test ends (the worker sending it is killed meanwhile).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    receiver.respond = (_request, index) => (index === 0 ? { status: 200, heldUntil: held } : { status: 200 });
+    try {
+      const first = startWorker();
+      await createAccounts(1);
+      const [inFlight] = await receiver.waitFor(1);
+      // In flight: the attempt is opened in the database, but the log lists no attempt until it ends.
+      const [pending] = await deliveries(id);
+      expect(pending).toMatchObject({ status: 'pending', attempt_count: 0 });
+      expect((await ws.api.get(`/v2/webhooks/${id}/deliveries/${pending.id}`)).body.data.delivery.attempts).toEqual([]);
+      await stopWorker(first, 'SIGKILL');
 
-    startWorker();
-    // pg-boss hands the job on once its heartbeat (10 s) lapses.
-    const [, again] = await receiver.waitFor(2, 60_000);
-    expect(again.headers['webhook-id']).toBe(inFlight.headers['webhook-id']);
-    expect(verify(secret, again)).toEqual(inFlight.json);
+      startWorker();
+      // pg-boss hands the job on once its heartbeat (10 s) lapses; the new run closes the attempt as
+      // interrupted and schedules the next, which the schedule (1 s here) sends.
+      const [, again] = await receiver.waitFor(2, 60_000);
+      expect(again.headers['webhook-id']).toBe(inFlight.headers['webhook-id']);
+      expect(verify(secret, again)).toEqual(inFlight.json);
+
+      const [logged] = await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
+      await deliveryWorkDone(app, [id], 30_000);
+      expect(logged.attempt_count).toBe(2);
+      expect(receiver.requests).toHaveLength(logged.attempt_count);
+      const detail = (await ws.api.get(`/v2/webhooks/${id}/deliveries/${logged.id}`)).body.data.delivery;
+      expect(detail.attempts).toEqual([
+        { attempt: 1, outcome: 'interrupted', started_at: expect.any(String), duration_ms: expect.any(Number), status_code: null, error: expect.stringMatching(/^interrupted: /), response_body: null },
+        { attempt: 2, outcome: 'succeeded', started_at: expect.any(String), duration_ms: expect.any(Number), status_code: 200, error: null, response_body: '' },
+      ]);
+      // The interrupted attempt lasted, as far as anyone knows, until the takeover: past the heartbeat.
+      expect(detail.attempts[0].duration_ms).toBeGreaterThanOrEqual(10_000);
+      expect(Date.parse(detail.attempts[1].started_at)).toBeGreaterThan(Date.parse(detail.attempts[0].started_at) + detail.attempts[0].duration_ms);
+
+      // GraphQL tells the same story.
+      const graphql = await ws.api.graphql(
+        'query($webhookId: ID!, $deliveryId: ID!) { webhookDelivery(webhookId: $webhookId, deliveryId: $deliveryId) { attemptCount attempts { attemptNo outcome statusCode } } }',
+        { webhookId: String(id), deliveryId: String(logged.id) },
+      );
+      expect(graphql.body.data.webhookDelivery).toEqual({
+        attemptCount: 2,
+        attempts: [
+          { attemptNo: 1, outcome: 'INTERRUPTED', statusCode: null },
+          { attemptNo: 2, outcome: 'SUCCEEDED', statusCode: 200 },
+        ],
+      });
+    } finally {
+      release();
+    }
   });
 });
 

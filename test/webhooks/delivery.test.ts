@@ -92,7 +92,7 @@ describe('delivery of a committed change', () => {
     const [logged] = await eventually(() => deliveries(id), (list) => list[0]?.status === 'succeeded');
     expect(logged).toMatchObject({ webhook_id: id, event_id: request.json.id, event_type: 'campaign_created', status: 'succeeded', attempt_count: 1, last_status_code: 200, next_attempt_at: null });
     const detail = await delivery(id, logged.id);
-    expect(detail.attempts).toEqual([{ attempt: 1, started_at: expect.any(String), duration_ms: expect.any(Number), status_code: 200, error: null, response_body: '{"received":true}' }]);
+    expect(detail.attempts).toEqual([{ attempt: 1, outcome: 'succeeded', started_at: expect.any(String), duration_ms: expect.any(Number), status_code: 200, error: null, response_body: '{"received":true}' }]);
     // Once every delivery to it is final and no attempt job is left, a second request can no longer come.
     await deliveryWorkDone(app, [id]);
     expect(receiver.requests).toHaveLength(1);

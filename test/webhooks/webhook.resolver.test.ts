@@ -29,7 +29,7 @@ const CLIENT_SECRET = 'very-secret-client-value';
 
 const SERVICE_FIELDS = 'id name clientId authUrl isDefault hasClientSecret createdAt updatedAt';
 const WEBHOOK_FIELDS = `id name url events active disabledReason previousSecretExpiresAt serviceId service { id name } createdAt updatedAt`;
-const ATTEMPT_FIELDS = 'attemptNo startedAt durationMs statusCode error responseBody';
+const ATTEMPT_FIELDS = 'attemptNo outcome startedAt durationMs statusCode error responseBody';
 const DELIVERY_FIELDS = `id webhookId eventId eventType status attemptCount nextAttemptAt lastAttemptAt lastStatusCode createdAt updatedAt attempts { ${ATTEMPT_FIELDS} }`;
 
 const SERVICES = `query { webhookServices { ${SERVICE_FIELDS} } }`;
@@ -423,8 +423,8 @@ describe('Webhook.deliveries', () => {
       [1, null, 'connection refused'],
     ] as const) {
       await app.dataSource.query(
-        `INSERT INTO webhook_delivery_attempts (organisation_id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_body)
-         VALUES ($1, $2, $3, now() - make_interval(secs => $4), 40, $5, $6, $7)`,
+        `INSERT INTO webhook_delivery_attempts (organisation_id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_body, outcome)
+         VALUES ($1, $2, $3, now() - make_interval(secs => $4), 40, $5, $6, $7, 'failed')`,
         [ws.organisationId, Number(delivery.id), attemptNo, 10 - attemptNo, statusCode, error, statusCode === null ? null : 'busy'],
       );
     }
@@ -432,8 +432,8 @@ describe('Webhook.deliveries', () => {
     const nodes = (await data(ws, DELIVERIES, { id: webhook.id })).webhook.deliveries.nodes;
 
     expect(nodes.find((node: AnyBody) => node.id === delivery.id).attempts).toEqual([
-      { attemptNo: 1, startedAt: expect.stringMatching(ISO_TIMESTAMP), durationMs: 40, statusCode: null, error: 'connection refused', responseBody: null },
-      { attemptNo: 2, startedAt: expect.stringMatching(ISO_TIMESTAMP), durationMs: 40, statusCode: 503, error: 'receiver answered 503', responseBody: 'busy' },
+      { attemptNo: 1, outcome: 'FAILED', startedAt: expect.stringMatching(ISO_TIMESTAMP), durationMs: 40, statusCode: null, error: 'connection refused', responseBody: null },
+      { attemptNo: 2, outcome: 'FAILED', startedAt: expect.stringMatching(ISO_TIMESTAMP), durationMs: 40, statusCode: 503, error: 'receiver answered 503', responseBody: 'busy' },
     ]);
     expect(nodes.filter((node: AnyBody) => node.id !== delivery.id).map((node: AnyBody) => node.attempts)).toEqual([[], []]);
     await app.dataSource.query('DELETE FROM webhook_delivery_attempts WHERE delivery_id = $1', [Number(delivery.id)]);

@@ -1486,9 +1486,9 @@ describe('GET /v2/webhooks/{id}/deliveries/{delivery_id}', () => {
     expectDeliveryRecord(delivery, { withAttempts: true });
     expect(delivery).toMatchObject({ id: failed, webhook_id: webhook.id, event_id: eventId, event_type: 'advertiser_account_created', status: 'failed', attempt_count: 3, last_status_code: 410 });
     expect(delivery.attempts).toEqual([
-      { attempt: 1, started_at: expect.stringMatching(ISO_TIMESTAMP), duration_ms: 40, status_code: 503, error: 'receiver answered 503', response_body: 'busy' },
-      { attempt: 2, started_at: expect.stringMatching(ISO_TIMESTAMP), duration_ms: 40, status_code: null, error: 'timed out after 2 s', response_body: null },
-      { attempt: 3, started_at: expect.stringMatching(ISO_TIMESTAMP), duration_ms: 40, status_code: 410, error: 'receiver answered 410', response_body: '' },
+      { attempt: 1, outcome: 'failed', started_at: expect.stringMatching(ISO_TIMESTAMP), duration_ms: 40, status_code: 503, error: 'receiver answered 503', response_body: 'busy' },
+      { attempt: 2, outcome: 'failed', started_at: expect.stringMatching(ISO_TIMESTAMP), duration_ms: 40, status_code: null, error: 'timed out after 2 s', response_body: null },
+      { attempt: 3, outcome: 'failed', started_at: expect.stringMatching(ISO_TIMESTAMP), duration_ms: 40, status_code: 410, error: 'receiver answered 410', response_body: '' },
     ]);
     const listed = await ws.api.get(`${WEBHOOKS_PATH}/${webhook.id}/deliveries`);
     const { attempts: _attempts, ...summary } = delivery;

@@ -13,6 +13,11 @@ export interface DeliveryJob {
   attempt: number;
 }
 
+/** A job as a worker runs it: its pg-boss id is the same on every run of the job (pg-boss retries reuse it). */
+export interface ClaimedDeliveryJob extends DeliveryJob {
+  jobId: string;
+}
+
 export interface ScheduledAttempt extends DeliveryJob {
   startAfter?: Date;
 }
@@ -29,6 +34,12 @@ export interface WorkerOptions {
  * another worker after this many seconds (pg-boss's minimum).
  */
 const HEARTBEAT_SECONDS = 10;
+
+/**
+ * How long pg-boss lets a run of an attempt job take before it fails it (and retries it): an
+ * attempt left open longer than this belongs to a run that pg-boss has given up on.
+ */
+export const ATTEMPT_JOB_EXPIRE_SECONDS = 300;
 
 /** Runs SQL on the caller's transaction, so jobs commit (and wake workers) with the change that made them. */
 function transactionDb(manager: EntityManager): Db {
@@ -94,7 +105,7 @@ export class DeliveryQueue {
       retryDelay: 2,
       retryBackoff: true,
       retryDelayMax: 300,
-      expireInSeconds: 300,
+      expireInSeconds: ATTEMPT_JOB_EXPIRE_SECONDS,
       deleteAfterSeconds: 24 * 60 * 60,
     });
     await ensureQueue(boss, HOUSEKEEPING_QUEUE, { retryLimit: 3, expireInSeconds: 600 });
@@ -122,7 +133,7 @@ export class DeliveryQueue {
    * answers the delivery ids whose outcome it could not record: pg-boss retries those jobs alone,
    * and the whole batch when `handle` throws.
    */
-  async work(options: WorkerOptions, handle: (jobs: DeliveryJob[]) => Promise<Set<string>>): Promise<void> {
+  async work(options: WorkerOptions, handle: (jobs: ClaimedDeliveryJob[]) => Promise<Set<string>>): Promise<void> {
     const boss = await this.started();
     await boss.work<DeliveryJob>(
       DELIVERY_QUEUE,
@@ -130,7 +141,7 @@ export class DeliveryQueue {
       async (jobs: Job<DeliveryJob>[]): Promise<JobResult[]> => {
         let unrecorded: Set<string>;
         try {
-          unrecorded = await handle(jobs.map((job) => job.data));
+          unrecorded = await handle(jobs.map((job) => ({ ...job.data, jobId: job.id })));
         } catch (error) {
           this.logger.warn({ error: error instanceof Error ? error.message : String(error), jobs: jobs.length }, 'delivery batch failed; pg-boss retries it');
           throw error;

@@ -2634,6 +2634,11 @@ export interface components {
         /** WebhookDeliveryAttempt */
         WebhookDeliveryAttempt: {
             attempt: number;
+            /**
+             * @description How the attempt ended: `succeeded` (2xx), `failed` (another status, or no answer: see `error`), or `interrupted` (the worker making it stopped before recording an answer; the request may have reached the receiver). An attempt in flight is not listed.
+             * @enum {string}
+             */
+            outcome: "succeeded" | "failed" | "interrupted";
             /** Format: date-time */
             started_at: string;
             duration_ms: number;
