@@ -1,4 +1,5 @@
 import type { QueryRunner } from 'typeorm';
+import { attemptJobStates } from '../support/delivery-work';
 import { blockedOrFinished } from '../support/locks';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
@@ -146,6 +147,38 @@ describe('an answer that cannot be recorded', () => {
     expect(await keyRows(ws)).toEqual([{ key, state: 'completed', response_status: 200 }]);
   });
 
+  it('when its connection is lost before COMMIT: 503 with Retry-After, nothing stands, and the retry performs the write once', async () => {
+    const ws = await app.workspace();
+    const key = freshKey();
+    await app.dataSource.query(`INSERT INTO test_paused_answers (key) VALUES ($1)`, [key]);
+    const holder = await lockHolder();
+    let failed: ApiResponse<AnyBody>;
+    try {
+      await holder.query('SELECT pg_advisory_lock($1)', [PAUSE_LOCK]);
+      const pending = ws.api.post(BASE, { name: 'Cut off' }, withKey(key));
+      expect(await blockedOrFinished(app, holder, pending)).toBe('blocked');
+      // The request's own session, waiting in its answer, is ended as an administrator (or a failover) would.
+      const [{ pid: holderPid }] = await holder.query('SELECT pg_backend_pid() AS pid');
+      const [{ pid }] = await app.dataSource.query('SELECT pid FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [holderPid]);
+      await app.dataSource.query('SELECT pg_terminate_backend($1)', [pid]);
+      failed = await pending;
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock_all()');
+      await holder.release();
+    }
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get('retry-after')).toBe('5');
+    expect(failed.body).toEqual({ success: false, message: 'The service is temporarily unavailable; retry shortly', code: 'SERVICE_UNAVAILABLE', request_id: expect.any(String) });
+    expect(await accountNames(ws)).toEqual([]);
+    expect(await keyRows(ws)).toEqual([]);
+
+    await app.dataSource.query(`DELETE FROM test_paused_answers WHERE key = $1`, [key]);
+    const retry = await ws.api.post(BASE, { name: 'Cut off' }, withKey(key));
+    expect(retry.status).toBe(200);
+    expect(await accountNames(ws)).toEqual(['Cut off']);
+    expect(await eventTypes(ws)).toEqual(['advertiser_account_created']);
+  });
+
   it('rolls back every mutation field of a GraphQL operation, in the GraphQL shape', async () => {
     const ws = await app.workspace();
     const key = freshKey();
@@ -189,6 +222,31 @@ describe('an answer that cannot be recorded', () => {
     expect(again.body).toEqual(retry.body);
     expect((await accountNames(ws)).sort()).toEqual(['Batch 1a', 'Batch 1b', 'Batch 2a', 'Batch 2b']);
     expect(await eventTypes(ws)).toHaveLength(4);
+  });
+});
+
+describe('a keyed test ping', () => {
+  it('queues its delivery and its attempt job with its answer, or neither', async () => {
+    const ws = await app.workspace();
+    const created = await ws.api.post('/v2/webhooks', { name: 'Pinged', url: 'http://127.0.0.1:9/hook', events: ['campaign_created'] });
+    expect(created.status).toBe(200);
+    const path = `/v2/webhooks/${created.body.data.webhook.id}/test`;
+    const deliveries = async (): Promise<{ id: string }[]> => app.dataSource.query(`SELECT id FROM webhook_deliveries WHERE organisation_id = $1`, [ws.organisationId]);
+    const key = freshKey();
+    await refuseAnswer(key);
+
+    expect((await ws.api.post(path, {}, withKey(key))).status).toBe(500);
+    expect(await deliveries()).toEqual([]);
+
+    await acceptAnswer(key);
+    const ping = await ws.api.post(path, {}, withKey(key));
+    expect(ping.status).toBe(200);
+    const [{ id }] = await deliveries();
+    expect(String(ping.body.data.delivery.id)).toBe(id);
+    expect(await attemptJobStates(app, id)).toEqual(['created']);
+    const again = await ws.api.post(path, {}, withKey(key));
+    expect(replayed(again)).toBe('true');
+    expect(await deliveries()).toHaveLength(1);
   });
 });
 
