@@ -22,9 +22,10 @@ import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel.js';
  * Savepoints of one request take turns: GraphQL runs the operations of a batch concurrently, and
  * two savepoints interleaved on one connection would release or roll back each other's work. A
  * `dataSource.transaction` inside another's callback is nested (it runs at once, one level down);
- * one from a concurrent branch waits for the open one to end. Statements outside any
- * `dataSource.transaction` (reads) do not wait: they cannot be undone by a savepoint's rollback
- * in any way that matters, since every write of a request is made inside one.
+ * one from a concurrent branch waits for the open one to end (`dataSource.manager.transaction`
+ * would join as a savepoint too, without taking turns: the application does not use it).
+ * Statements outside any `dataSource.transaction` (reads) do not wait: a savepoint's rollback
+ * cannot undo anything of theirs that matters, since every write of a request is made inside one.
  *
  * A statement that fails outside a savepoint aborts the whole transaction, as in any PostgreSQL
  * transaction: whatever the request then tries to write on it fails, and so does its commit; the
