@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import path from 'node:path';
-import { DataSource, type DataSourceOptions, type Logger } from 'typeorm';
+import type { DataSource, DataSourceOptions, Logger } from 'typeorm';
+import { RequestScopedDataSource } from './src/db/request-transaction';
 import { SnakeNamingStrategy } from './src/db/snake-naming.strategy';
 import { ENTITIES } from './src/app/entities';
 import { DEFAULT_DATABASE_POOL_SIZE, DEFAULT_LIMITS } from './src/config/config-input';
@@ -47,7 +48,8 @@ export function dataSourceOptions(url: string, logger?: Logger, settings: Connec
 }
 
 export function createDataSource(url: string, logger?: Logger, settings?: ConnectionSettings): DataSource {
-  return new DataSource(dataSourceOptions(url, logger, settings));
+  // Joins the request transaction of the code that uses it, if any (src/db/request-transaction.ts).
+  return new RequestScopedDataSource(dataSourceOptions(url, logger, settings));
 }
 
 /**

@@ -22,7 +22,7 @@ import { ReferenceLibraryService } from '../reference-libraries/reference-librar
 import { EventService } from '../events/event.service';
 import { EventHub, type EventHubOptions } from '../events/stream/event-hub';
 import { EventStreamService } from '../events/stream/event-stream.service';
-import { IdempotencyKeyStore } from '../http/idempotency/idempotency';
+import { IdempotencyKeyStore } from '../http/idempotency/idempotency-store';
 import { type WebhookDeps, WebhookService } from '../webhooks/webhook.service';
 
 /** The service layer: both faces and the admin CLI call these and nothing below them. */

@@ -6,7 +6,8 @@ import { failureBody } from './framework-errors';
  * Batched GraphQL requests (Apollo Client's BatchHttpLink): a POST whose body is a JSON array of
  * requests, answered with an array of answers in the same order. Each operation is costed,
  * rate-limited and counted in the metrics as if sent alone; they run concurrently, sharing the
- * request's key and its batching of database reads.
+ * request's key and its batching of database reads, and, with an Idempotency-Key, its one
+ * transaction (their writes take turns in it: src/db/request-transaction.ts).
  */
 
 /** How many operations the request carries: the length of a batch, 1 otherwise. */

@@ -17,7 +17,7 @@ import type { Services } from '../app/services';
 import { authenticate } from './authentication';
 import { batchAnswerStatus, refuseOversizedBatch } from './graphql-batch';
 import type { ExplorerPage } from './explorer/explorer';
-import { idempotencyOnSend, idempotencyPreHandler } from './idempotency/idempotency';
+import { idempotencyOnResponse, idempotencyOnSend, idempotencyPreHandler, inClaimTransaction } from './idempotency/idempotency';
 import { responseSizePlugin } from './limits/response-size';
 import { requestContext } from './request-context';
 
@@ -141,9 +141,11 @@ export async function registerGraphQL(
     // Mutations only; a query's Idempotency-Key is ignored (src/http/idempotency).
     return idempotency(request, reply);
   };
+  // A mutation with a key runs in one transaction with its recorded answer (src/http/idempotency).
   const onSend = idempotencyOnSend(services.idempotencyKeys);
+  const onResponse = idempotencyOnResponse(services.idempotencyKeys);
   // The page is sent here, not in the preHandler, so that it is counted by the rate limiter like before.
-  async function handler(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<string | void> {
+  const handler = inClaimTransaction(async function handleGraphQL(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<string | void> {
     if (!options.explorer || !wantsLandingPage(request)) {
       // Apollo's handler answers a string.
       const answer = await apolloHandler.call(this, request as FastifyRequest<{ Reply: string }>, reply as FastifyReply<{ Reply: string }>);
@@ -153,9 +155,9 @@ export async function registerGraphQL(
     }
     // Sent by the explorer (reply.sent): nothing to return.
     await options.explorer.send(request, reply);
-  }
+  });
   // A WebSocket may only upgrade a GET route, hence two routes.
-  app.route({ url: '/graphql', method: ['POST', 'OPTIONS'], preHandler, onSend, handler });
-  app.route({ url: '/graphql', method: 'GET', preHandler, onSend, handler, wsHandler: options.wsHandler });
+  app.route({ url: '/graphql', method: ['POST', 'OPTIONS'], preHandler, onSend, onResponse, handler });
+  app.route({ url: '/graphql', method: 'GET', preHandler, onSend, onResponse, handler, wsHandler: options.wsHandler });
   return apollo;
 }

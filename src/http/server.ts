@@ -17,7 +17,7 @@ import { handleError, handleNotFound } from './error-handler';
 import { registerExplorer } from './explorer/explorer';
 import { frameworkAnswerOptions, MAX_PARAM_LENGTH, registerFrameworkAnswers } from './framework-errors';
 import { registerGraphQL } from './graphql-route';
-import { idempotencyOnSend, idempotencyPreHandler } from './idempotency/idempotency';
+import { registerIdempotency } from './idempotency/idempotency';
 import { connectLimitsStore } from './limits/limits-store';
 import { registerRateLimits } from './limits/rate-limit';
 import { registerResponseSizeLimit } from './limits/response-size';
@@ -114,9 +114,9 @@ export async function buildServer({ config, logger, services, routes, resolvers,
     async (v2) => {
       v2.addHook('preHandler', authenticate(services.apiKeys));
       v2.addHook('preHandler', requireScope);
-      // After authentication: keys are per workspace (src/http/idempotency).
-      v2.addHook('preHandler', idempotencyPreHandler(services.idempotencyKeys));
-      v2.addHook('onSend', idempotencyOnSend(services.idempotencyKeys));
+      // After authentication (keys are per workspace) and before the routes, whose handlers run in
+      // the claimant's transaction (src/http/idempotency).
+      registerIdempotency(v2, services.idempotencyKeys);
       registerDeclaredRoutes(v2, routes, { services, publicUrl: config.publicUrl });
     },
     { prefix: '/v2' },

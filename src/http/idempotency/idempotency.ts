@@ -1,34 +1,42 @@
-import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parse, type OperationDefinitionNode } from 'graphql';
-import type { DataSource } from 'typeorm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ErrorCode } from '../../common/error-codes';
+import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from '../../db/database-unavailable';
+import type { RequestTransaction } from '../../db/request-transaction';
 import { graphqlHttpStatusOf } from '../../graphql/error-status';
+import { graphqlAnswerMediaType } from '../api-answer-headers';
+import { INTERNAL_ERROR_MESSAGE } from '../error-handler';
 import { httpStatusOf } from '../error-status';
 import { failureBody, isGraphQLTarget } from '../framework-errors';
 import { requestContext } from '../request-context';
+import { isGraphQLMutation, requestFingerprint } from './fingerprint';
+import type { ClaimedKey, IdempotencyKeyStore } from './idempotency-store';
+
+export { REPLAY_WINDOW_SECONDS, STALE_CLAIM_SECONDS } from './idempotency-store';
 
 /**
  * `Idempotency-Key` with Stripe's semantics, on every POST/PUT/DELETE under /v2 and every GraphQL
  * mutation (docs/decisions.md, "Idempotency keys"):
  * - the first request with a key claims it (a row `in_progress`, inserted with ON CONFLICT DO
- *   NOTHING, so of two concurrent requests exactly one claims it) and runs;
- * - its answer, when final (2xx, and 4xx but 409 and 429), is stored and replayed for 24 h to every
- *   later request with the same key and the same request, with `Idempotent-Replayed: true`; any
- *   other answer (5xx, 409, 429) releases the key, so a retry runs the request;
+ *   NOTHING in a statement of its own, so of two concurrent requests exactly one claims it, and the
+ *   other sees the claim at once) and runs;
+ * - it runs in one request transaction (src/db/request-transaction.ts) that its writes join; its
+ *   answer, when final (2xx, and 4xx but 409 and 429), is written to the key's row in that same
+ *   transaction, which then commits, before the answer is sent: the changes and the answer commit
+ *   together or not at all, so a retry either replays the answer or runs a request that changed
+ *   nothing. Any other answer (5xx, 409, 429) rolls the transaction back and releases the key, so a
+ *   retry runs the request; so does a failure to record the answer or to commit, which is then
+ *   answered 500 (503 when the database is unreachable) instead of the answer that did not stand;
+ * - final answers are replayed for 24 h to every later request with the same key and the same
+ *   request, with `Idempotent-Replayed: true`;
  * - the same key with a different request is refused (422), and while the first request runs a
  *   second is refused (409, `Retry-After: 1`): nothing executes twice;
  * - keys live per workspace; expired keys are replaced on use and pruned lazily (each new key
- *   deletes its workspace's expired ones); a claim left unfinished for 60 s (its process died) may
- *   be taken over by the same request.
+ *   deletes its workspace's expired ones); a claim left unfinished for 60 s whose request is gone
+ *   (its process died, and the claim's lock with its session) may be taken over by the same request.
  */
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
-/** How long an answer is replayed. */
-export const REPLAY_WINDOW_SECONDS = 24 * 60 * 60;
-/** How long an unfinished claim blocks its key before the same request may take it over. */
-export const STALE_CLAIM_SECONDS = 60;
 
 /**
  * A key: 1 to 255 printable ASCII characters, neither first nor last a space. The server checks
@@ -43,143 +51,13 @@ export const MALFORMED_KEY_MESSAGE = 'Idempotency-Key must be 1 to 255 printable
 export const KEY_REUSED_MESSAGE = 'Idempotency-Key was used with a different request';
 export const KEY_IN_USE_MESSAGE = 'A request with this Idempotency-Key is still in progress; retry shortly';
 
-/* ------------------------------------------------------------------------------- the store */
-
-export interface StoredAnswer {
-  status: number;
-  contentType: string | null;
-  body: string;
-}
-
-/** What a claim found: the key is ours (with the token that proves it), or its answer, or a refusal. */
-export type Claim = { kind: 'claimed'; token: Date } | { kind: 'replay'; answer: StoredAnswer } | { kind: 'reused' } | { kind: 'in_use' };
-
-interface KeyRow {
-  fingerprint: string;
-  state: string;
-  response_status: number | null;
-  response_content_type: string | null;
-  response_body: string | null;
-}
-
-export class IdempotencyKeyStore {
-  constructor(private readonly dataSource: DataSource) {}
-
-  async claim(organisationId: number, key: string, fingerprint: string): Promise<Claim> {
-    // A row can vanish between the statements (its request failed and released it): look again.
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const inserted: { created_at: Date }[] = await this.dataSource.query(
-        `INSERT INTO idempotency_keys (organisation_id, key, fingerprint) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING created_at`,
-        [organisationId, key, fingerprint],
-      );
-      if (inserted.length > 0) {
-        await this.pruneExpired(organisationId);
-        return { kind: 'claimed', token: inserted[0].created_at };
-      }
-      // An expired key starts afresh; a stale claim of the same request is taken over.
-      const taken: { created_at: Date }[] = await this.dataSource.query(
-        `WITH taken AS (
-           UPDATE idempotency_keys
-              SET fingerprint = $3, state = 'in_progress', response_status = NULL, response_content_type = NULL, response_body = NULL, created_at = now()
-            WHERE organisation_id = $1 AND key = $2
-              AND (created_at < now() - make_interval(secs => $4)
-                   OR (state = 'in_progress' AND fingerprint = $3 AND created_at < now() - make_interval(secs => $5)))
-        RETURNING created_at)
-         SELECT created_at FROM taken`,
-        [organisationId, key, fingerprint, REPLAY_WINDOW_SECONDS, STALE_CLAIM_SECONDS],
-      );
-      if (taken.length > 0) return { kind: 'claimed', token: taken[0].created_at };
-      const [row]: KeyRow[] = await this.dataSource.query(
-        `SELECT fingerprint, state, response_status, response_content_type, response_body FROM idempotency_keys WHERE organisation_id = $1 AND key = $2`,
-        [organisationId, key],
-      );
-      if (!row) continue;
-      if (row.fingerprint !== fingerprint) return { kind: 'reused' };
-      if (row.state === 'completed' && row.response_status !== null) {
-        return { kind: 'replay', answer: { status: row.response_status, contentType: row.response_content_type, body: row.response_body ?? '' } };
-      }
-      return { kind: 'in_use' };
-    }
-    return { kind: 'in_use' };
-  }
-
-  /** Records the final answer of the claim `token` (a claim taken over since is not overwritten). */
-  async complete(organisationId: number, key: string, token: Date, answer: StoredAnswer): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE idempotency_keys SET state = 'completed', response_status = $4, response_content_type = $5, response_body = $6
-        WHERE organisation_id = $1 AND key = $2 AND created_at = $3 AND state = 'in_progress'`,
-      [organisationId, key, token, answer.status, answer.contentType, answer.body],
-    );
-  }
-
-  /** Gives the key back: the request had no final answer, so a retry must run it. */
-  async release(organisationId: number, key: string, token: Date): Promise<void> {
-    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE organisation_id = $1 AND key = $2 AND created_at = $3 AND state = 'in_progress'`, [
-      organisationId,
-      key,
-      token,
-    ]);
-  }
-
-  private async pruneExpired(organisationId: number): Promise<void> {
-    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE organisation_id = $1 AND created_at < now() - make_interval(secs => $2)`, [
-      organisationId,
-      REPLAY_WINDOW_SECONDS,
-    ]);
-  }
-}
-
-/* ------------------------------------------------------------------------- fingerprints */
-
-/** JSON with object keys sorted at every level, so `{"a":1,"b":2}` and `{"b":2,"a":1}` are one request. */
-export function canonicalJson(value: unknown): string {
-  if (value === undefined) return '';
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .filter((name) => (value as Record<string, unknown>)[name] !== undefined)
-      .sort()
-      .map((name) => `${JSON.stringify(name)}:${canonicalJson((value as Record<string, unknown>)[name])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export function requestFingerprint(request: FastifyRequest): string {
-  return createHash('sha256').update(`${request.method}\n${request.url}\n${canonicalJson(request.body)}`).digest('hex');
-}
-
-/**
- * Whether a GraphQL request runs a mutation (a batch: whether any of its operations does); a
- * document that does not parse or name one operation is not.
- */
-export function isGraphQLMutation(request: FastifyRequest): boolean {
-  if (request.method !== 'POST') return false;
-  return Array.isArray(request.body) ? request.body.some(runsMutation) : runsMutation(request.body);
-}
-
-function runsMutation(requestBody: unknown): boolean {
-  const body = requestBody as { query?: unknown; operationName?: unknown } | undefined;
-  if (!body || typeof body !== 'object' || typeof body.query !== 'string') return false;
-  try {
-    const operations = parse(body.query).definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition');
-    const name = typeof body.operationName === 'string' ? body.operationName : undefined;
-    const chosen = name === undefined ? (operations.length === 1 ? operations[0] : undefined) : operations.find((operation) => operation.name?.value === name);
-    return chosen?.operation === 'mutation';
-  } catch {
-    return false;
-  }
-}
-
-/* -------------------------------------------------------------------------------- hooks */
-
 interface OwnedClaim {
-  organisationId: number;
-  key: string;
-  token: Date;
+  claimed: ClaimedKey;
+  /** The request transaction its handler runs in; its answer is recorded and committed in it. */
+  transaction: RequestTransaction;
 }
 
-/** Requests that claimed their key and whose answer is still to be recorded. */
+/** Requests that claimed their key and whose transaction is still open. */
 const owned = new WeakMap<FastifyRequest, OwnedClaim>();
 
 /** Answers that are final for the request: replayed rather than run again. */
@@ -207,9 +85,18 @@ function applies(request: FastifyRequest): boolean {
   return IDEMPOTENT_METHODS.has(request.method);
 }
 
+/** Gives the key back after a failure; a failure to do so only leaves the claim to go stale. */
+async function releaseQuietly(store: IdempotencyKeyStore, request: FastifyRequest, claimed: ClaimedKey): Promise<void> {
+  try {
+    await store.release(claimed);
+  } catch (error) {
+    request.log.warn({ err: error }, 'could not release an Idempotency-Key; it is free again once its claim goes stale');
+  }
+}
+
 /**
- * preHandler, registered after authentication: claims the key, or answers for it (replay, 422,
- * 409). Returns the reply when it answered.
+ * preHandler, registered after authentication: claims the key and opens the transaction the
+ * request runs in, or answers for the key (replay, 422, 409). Returns the reply when it answered.
  */
 export function idempotencyPreHandler(store: IdempotencyKeyStore) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
@@ -222,9 +109,19 @@ export function idempotencyPreHandler(store: IdempotencyKeyStore) {
     const { organisationId } = requestContext(request);
     const claim = await store.claim(organisationId, key, requestFingerprint(request));
     switch (claim.kind) {
-      case 'claimed':
-        owned.set(request, { organisationId, key, token: claim.token });
+      case 'claimed': {
+        let transaction: RequestTransaction | undefined;
+        try {
+          transaction = await store.hold(claim.claimed);
+        } catch (error) {
+          await releaseQuietly(store, request, claim.claimed);
+          throw error;
+        }
+        // Taken over while this request waited for a connection: the other one runs it.
+        if (!transaction) return refuse(request, reply, KEY_IN_USE_MESSAGE, ErrorCode.IDEMPOTENCY_KEY_IN_USE);
+        owned.set(request, { claimed: claim.claimed, transaction });
         return undefined;
+      }
       case 'replay': {
         const { status, contentType, body } = claim.answer;
         if (contentType) void reply.header('content-type', contentType);
@@ -239,6 +136,17 @@ export function idempotencyPreHandler(store: IdempotencyKeyStore) {
   };
 }
 
+/**
+ * A route handler that runs inside its request's transaction when the request claimed a key (its
+ * services' transactions and statements join it), and as it is otherwise.
+ */
+export function inClaimTransaction<This, Result>(handler: (this: This, request: FastifyRequest, reply: FastifyReply) => Result) {
+  return function (this: This, request: FastifyRequest, reply: FastifyReply): Result {
+    const claim = owned.get(request);
+    return claim ? claim.transaction.run(() => handler.call(this, request, reply)) : handler.call(this, request, reply);
+  };
+}
+
 function payloadText(payload: unknown): string | undefined {
   if (payload === undefined || payload === null) return '';
   if (typeof payload === 'string') return payload;
@@ -246,31 +154,90 @@ function payloadText(payload: unknown): string | undefined {
   return undefined; // a stream: not recorded
 }
 
+/** What the client gets instead of an answer whose changes did not commit. */
+function notCommitted(request: FastifyRequest, reply: FastifyReply, error: unknown): string {
+  const unavailable = isDatabaseUnavailable(error);
+  const status = unavailable ? 503 : 500;
+  if (unavailable) {
+    request.log.warn({ status, database: describeUnavailable(error) }, 'database unavailable: the answer of an Idempotency-Key was not committed');
+    void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  } else {
+    request.log.error({ err: error }, 'the answer of an Idempotency-Key could not be recorded with its changes; both rolled back');
+  }
+  const message = unavailable ? SERVICE_UNAVAILABLE_MESSAGE : INTERNAL_ERROR_MESSAGE;
+  const code = unavailable ? ErrorCode.SERVICE_UNAVAILABLE : ErrorCode.INTERNAL_SERVER_ERROR;
+  void reply.status(status).header('content-type', isGraphQLTarget(request.url) ? graphqlAnswerMediaType(request.headers.accept) : 'application/json; charset=utf-8');
+  return JSON.stringify(failureBody(request.url, request.id, status, message, code));
+}
+
 /**
- * onSend: records the answer of a request that claimed its key (before the client can see it, so a
- * retry after the answer always finds it), or releases the key when the answer is not final. A
- * failure to record is logged, and the claim goes stale instead: the answer itself still goes out.
+ * Ends a claimant's transaction with its answer: a final answer is recorded in it and commits with
+ * the request's changes before the client can see it; any other answer rolls them back and releases
+ * the key. When recording or committing fails, nothing stands, and the client gets a 5xx.
+ */
+async function settle(store: IdempotencyKeyStore, request: FastifyRequest, reply: FastifyReply, payload: unknown, { claimed, transaction }: OwnedClaim): Promise<unknown> {
+  if (!isFinal(reply.statusCode)) {
+    // The request may have changed things before it failed: none of it stands, and a retry runs it.
+    await transaction.rollback();
+    await releaseQuietly(store, request, claimed);
+    return payload;
+  }
+  try {
+    const body = payloadText(payload);
+    if (body === undefined) {
+      // A streamed answer cannot be stored: its changes stand and the key is given back, as before keys were.
+      await store.release(claimed, transaction);
+    } else {
+      const contentType = reply.getHeader('content-type');
+      await store.complete(transaction, claimed, { status: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body });
+    }
+    await transaction.commit();
+    return payload;
+  } catch (error) {
+    await transaction.rollback();
+    // Should COMMIT have reached the server after all, the key is `completed` and stays so.
+    await releaseQuietly(store, request, claimed);
+    return notCommitted(request, reply, error);
+  }
+}
+
+/**
+ * onSend, the last of the route's: settles the claimant's transaction with the answer as it will
+ * be sent (see `settle`), replacing the answer when its changes did not commit.
  */
 export function idempotencyOnSend(store: IdempotencyKeyStore) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const claim = owned.get(request);
     if (!claim) return payload;
     owned.delete(request);
-    const body = payloadText(payload);
-    try {
-      if (isFinal(reply.statusCode) && body !== undefined) {
-        const contentType = reply.getHeader('content-type');
-        await store.complete(claim.organisationId, claim.key, claim.token, {
-          status: reply.statusCode,
-          contentType: typeof contentType === 'string' ? contentType : null,
-          body,
-        });
-      } else {
-        await store.release(claim.organisationId, claim.key, claim.token);
-      }
-    } catch (error) {
-      request.log.warn({ err: error }, 'could not record the answer of an Idempotency-Key');
-    }
-    return payload;
+    return settle(store, request, reply, payload, claim);
   };
+}
+
+/**
+ * onResponse, the safety net: a claimant whose answer went out without passing onSend (none should)
+ * rolls back, gives its connection back and releases the key.
+ */
+export function idempotencyOnResponse(store: IdempotencyKeyStore) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const claim = owned.get(request);
+    if (!claim) return;
+    owned.delete(request);
+    request.log.error('an Idempotency-Key request ended without its answer being recorded; its changes are rolled back');
+    await claim.transaction.rollback();
+    await releaseQuietly(store, request, claim.claimed);
+  };
+}
+
+/**
+ * Every piece on an instance whose routes all take keys (/v2): registered after authentication and
+ * the scope check, and before the routes (whose handlers it wraps as they are added).
+ */
+export function registerIdempotency(instance: FastifyInstance, store: IdempotencyKeyStore): void {
+  instance.addHook('preHandler', idempotencyPreHandler(store));
+  instance.addHook('onSend', idempotencyOnSend(store));
+  instance.addHook('onResponse', idempotencyOnResponse(store));
+  instance.addHook('onRoute', (route: RouteOptions) => {
+    route.handler = inClaimTransaction(route.handler);
+  });
 }
