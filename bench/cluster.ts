@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import Redis from 'ioredis';
 import pg from 'pg';
 import { createLogger } from '../src/logging/logger';
 import { startPgBouncer } from '../test/support/pgbouncer';
@@ -48,6 +49,15 @@ const CAMPAIGNS = positive('BENCH_CAMPAIGNS', 20);
 /** PgBouncer's default_pool_size: the server connections one database and user may hold at most. */
 const POOL_SIZE = 20;
 
+async function redisVersion(url: string): Promise<string> {
+  const client = new Redis(url);
+  try {
+    return /^redis_version:(\S+)/m.exec(await client.info('server'))?.[1] ?? '?';
+  } finally {
+    client.disconnect();
+  }
+}
+
 async function main(): Promise<void> {
   const logger = createLogger('warn', process.stderr);
   const loadBefore = os.loadavg();
@@ -74,7 +84,7 @@ async function main(): Promise<void> {
     cleanup.unshift(() => db.end());
     const sampler = await ConnectionSampler.open(pgbouncerConsoleUrl(pooledUrl), benchDb.url);
     cleanup.unshift(() => sampler.close());
-    const versions = await db.query<{ server_version: string }>('SHOW server_version');
+    const versions = { postgres: (await db.query<{ server_version: string }>('SHOW server_version')).rows[0].server_version, pgbouncer: await sampler.pgbouncerVersion(), redis: await redisVersion(redis.url) };
     // PostgreSQL's CPU is measured when it runs here (the embedded cluster, or a local DATABASE_URL).
     const pids = {
       postmaster: localPostmaster((await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid),
@@ -105,7 +115,7 @@ async function main(): Promise<void> {
     const cpus = os.cpus();
     const loadAfter = os.loadavg();
     process.stdout.write(
-      `\nPgBouncer (transaction pooling, default_pool_size ${POOL_SIZE}) in front of PostgreSQL ${versions.rows[0].server_version}, Redis, ${WORKERS} workers; ` +
+      `\n${versions.pgbouncer} (transaction pooling, default_pool_size ${POOL_SIZE}) in front of PostgreSQL ${versions.postgres}, Redis ${versions.redis}, ${WORKERS} workers; ` +
         `${CONNECTIONS} connections for ${SECONDS} s per round (after ${WARMUP_SECONDS} s of warm-up), dealt over the API nodes, each cycling through: ` +
         `${MIX.map((request) => request.label).join('; ')}. Demo workspace of ${workspace.campaigns} campaigns. ${ROUNDS} interleaved rounds of each; ` +
         `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${fmt(os.totalmem() / 2 ** 30)} GiB; everything on this machine; ` +

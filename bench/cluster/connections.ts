@@ -22,8 +22,9 @@ export interface ConnectionPeaks {
 
 /**
  * Samples PgBouncer's SHOW POOLS and PostgreSQL's pg_stat_activity every SAMPLE_MS. A session is
- * PgBouncer's when its pid is one of SHOW SERVERS' remote_pid (PgBouncer passes each client's
- * application_name on to the server connection it lends, so the name alone would not tell).
+ * PgBouncer's when SHOW SERVERS lists it (its remote_pid, or its local_port as the session's
+ * client_port): PgBouncer passes each client's application_name on to the server connection it
+ * lends, so the name alone would not tell.
  */
 export class ConnectionSampler {
   private static readonly SAMPLE_MS = 500;
@@ -47,6 +48,12 @@ export class ConnectionSampler {
   /** Closes PgBouncer's server connections as they are released, so a round's peak counts only what it opened. */
   async reconnectServers(): Promise<void> {
     await this.admin.query('RECONNECT');
+  }
+
+  /** PgBouncer's version line, e.g. `PgBouncer 1.18.0`. */
+  async pgbouncerVersion(): Promise<string> {
+    const { rows } = await this.admin.query<{ version: string }>('SHOW VERSION');
+    return rows[0].version;
   }
 
   start(): void {
@@ -79,16 +86,19 @@ export class ConnectionSampler {
   private async sample(peaks: ConnectionPeaks): Promise<void> {
     // PostgreSQL first: a server connection PgBouncer opens after this read is not in it, and one
     // that is in it is still in SHOW SERVERS a moment later.
-    const { rows: sessions } = await this.direct.query<{ pid: number; application_name: string }>(
-      `SELECT pid, application_name FROM pg_stat_activity WHERE backend_type = 'client backend' AND application_name <> $1`,
+    const { rows: sessions } = await this.direct.query<{ pid: number; client_port: number | null; application_name: string }>(
+      `SELECT pid, client_port, application_name FROM pg_stat_activity WHERE backend_type = 'client backend' AND application_name <> $1`,
       [BENCH_APPLICATION_NAME],
     );
-    const { rows: servers } = await this.admin.query<{ remote_pid: string }>('SHOW SERVERS');
+    const { rows: servers } = await this.admin.query<{ remote_pid: string; local_port: string }>('SHOW SERVERS');
     const { rows: pools } = await this.admin.query<Record<'database' | 'cl_active' | 'cl_waiting' | 'sv_active' | 'sv_idle' | 'sv_used' | 'sv_tested' | 'sv_login', string>>('SHOW POOLS');
-    const pooled = new Set(servers.map((server) => Number(server.remote_pid)));
+    // By pid, or by PgBouncer's end of the TCP connection: a server connection still logging in
+    // shows no remote_pid yet.
+    const pooledPids = new Set(servers.map((server) => Number(server.remote_pid)));
+    const pooledPorts = new Set(servers.map((server) => Number(server.local_port)));
     const direct = new Map<string, number>();
     for (const session of sessions) {
-      if (pooled.has(session.pid)) continue;
+      if (pooledPids.has(session.pid) || (session.client_port !== null && pooledPorts.has(session.client_port))) continue;
       const name = directSessionName(session.application_name);
       direct.set(name, (direct.get(name) ?? 0) + 1);
     }
