@@ -49,7 +49,7 @@ function nestedTextNote(projectBody: Buffer, target: Target, body: Buffer): stri
   const aside = extensions === undefined ? '' : ` once the project's top-level "extensions" member (${JSON.stringify(extensions)}) is left out`;
   if (reference.equals(body)) return `${label}: byte-identical to the project's answer${aside} (${bytes(body)})`;
   if (reference.equals(reserialised(body))) {
-    return `${label}: the project's JSON text${aside} once JSON.parse and JSON.stringify have taken out PostgreSQL's spaces (${bytes(body)} as sent, ${bytes(reference)} without the spaces)`;
+    return `${label}: once JSON.parse and JSON.stringify have taken out PostgreSQL's spaces, the project's JSON text${aside} (${bytes(body)} as sent, ${bytes(reference)} without the spaces)`;
   }
   return `${label}: not the project's text (${firstByteDifference(reference, reserialised(body))})`;
 }
