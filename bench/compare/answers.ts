@@ -11,6 +11,20 @@ export const PROJECT_NESTED_QUERY = `{ campaigns(first: 50) { nodes { id campaig
  */
 export const POSTGRAPHILE_NESTED_QUERY = `{ allCampaigns(first: 50, orderBy: PRIMARY_KEY_ASC) { nodes { rowId campaignTitle phases(orderBy: [PHASE_NO_ASC, ROW_ID_ASC]) { nodes { rowId phaseTitle contents(first: 20, orderBy: PRIMARY_KEY_ASC) { nodes { rowId contentName distributions(orderBy: PRIMARY_KEY_ASC) { nodes { rowId status primaryLink { originalLink } mediaLibrary(orderBy: PRIMARY_KEY_ASC) { nodes { fileUrl } } } } } } } } } } }`;
 
+/**
+ * The same query for the PostGraphile that takes the workspace as an argument (B′): its views keep
+ * live rows of every workspace, and connections are filtered with `condition: { organisationId:
+ * $org }`, `$org` being set by that server from the API key. `every` (the default) puts the
+ * condition on every connection, as the project scopes every level: the child tables' indexes lead
+ * with organisation_id, so without it PostgreSQL cannot use them to find a parent's children.
+ * `root` puts it on allCampaigns only, children being reached through their parent alone.
+ */
+export function postgraphileConditionQuery(levels: 'every' | 'root'): string {
+  const condition = ', condition: { organisationId: $org }';
+  const child = levels === 'every' ? condition : '';
+  return `query ($org: Int!) { allCampaigns(first: 50, orderBy: PRIMARY_KEY_ASC${condition}) { nodes { rowId campaignTitle phases(orderBy: [PHASE_NO_ASC, ROW_ID_ASC]${child}) { nodes { rowId phaseTitle contents(first: 20, orderBy: PRIMARY_KEY_ASC${child}) { nodes { rowId contentName distributions(orderBy: PRIMARY_KEY_ASC${child}) { nodes { rowId status primaryLink { originalLink } mediaLibrary(orderBy: PRIMARY_KEY_ASC${child}) { nodes { fileUrl } } } } } } } } } } }`;
+}
+
 /** The common tree every answer is reduced to: ids as numbers, the status as its integer. */
 export interface Tree {
   campaigns: { id: number; title: string; phases: { id: number; title: string; contents: { id: number; name: string; distributions: TreeDistribution[] }[] }[] }[];
@@ -59,7 +73,7 @@ function noErrors(body: Json, server: string): void {
   if (body !== null && typeof body === 'object' && !Array.isArray(body) && 'errors' in body) throw new ShapeError(`${server} answered with errors: ${JSON.stringify(body.errors).slice(0, 500)}`);
 }
 
-/** The project's answer, and the bare server's (which copies its shape). */
+/** The project's answer, and the raw-SQL servers' (which copy its shape). */
 export function treeFromProject(body: Json, server: string): Tree {
   noErrors(body, server);
   const campaigns = list(field(field(field(body, 'data', server), 'campaigns', `${server}.data`), 'nodes', `${server}.data.campaigns`), 'campaigns');
@@ -102,11 +116,11 @@ function nodes(value: Json, key: string, path: string): Json[] {
   return list(field(field(value, key, path), 'nodes', `${path}.${key}`), `${path}.${key}.nodes`);
 }
 
-/** PostGraphile's answer to POSTGRAPHILE_NESTED_QUERY. */
-export function treeFromPostGraphile(body: Json): Tree {
-  noErrors(body, 'PostGraphile');
+/** PostGraphile's answer to POSTGRAPHILE_NESTED_QUERY or postgraphileConditionQuery's. */
+export function treeFromPostGraphile(body: Json, server: string): Tree {
+  noErrors(body, server);
   return {
-    campaigns: nodes(field(body, 'data', 'PostGraphile'), 'allCampaigns', 'data').map((c, ci) => {
+    campaigns: nodes(field(body, 'data', server), 'allCampaigns', 'data').map((c, ci) => {
       const cp = `campaigns[${ci}]`;
       return {
         id: id(field(c, 'rowId', cp), `${cp}.rowId`),

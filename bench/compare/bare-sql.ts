@@ -9,7 +9,7 @@
  */
 
 /** The workspace of a live API key, given the SHA-256 hex of the key ($1). */
-const WORKSPACE = `ws AS (SELECT k.organisation_id AS id FROM api_keys k WHERE k.key_hash = $1 AND k.revoked_at IS NULL)`;
+export const WORKSPACE = `ws AS (SELECT k.organisation_id AS id FROM api_keys k WHERE k.key_hash = $1 AND k.revoked_at IS NULL)`;
 
 /**
  * The nested query of bench/nested-and-list.ts (campaigns(first: 50) → phases → contents (first 20
@@ -78,7 +78,7 @@ SELECT '{"data":{"campaigns":{"nodes":' || coalesce((
 FROM ws`;
 
 /** An instant as JavaScript's toISOString writes it (UTC, milliseconds). */
-function iso(column: string): string {
+export function iso(column: string): string {
   return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
@@ -117,15 +117,11 @@ ${columns}
 }
 
 /**
- * GET /v2/campaigns: each campaign record in the order and the types of
+ * A campaign record of GET /v2/campaigns, from a campaigns row `s`, in the order and the types of
  * src/campaigns/campaign.record.ts (the account id as a string, money as a number, timestamps in
  * ISO 8601 UTC).
  */
-export const V2_CAMPAIGNS_SQL = v2PageSql(
-  'campaigns',
-  'Campaigns retrieved successfully',
-  'campaigns',
-  `      s.id AS "id",
+export const CAMPAIGN_RECORD_COLUMNS = `      s.id AS "id",
       s.is_reporting_campaign AS "is_reporting_campaign",
       s.primary_advertiser_account_id::text AS "primary_advertiser_account_id",
       s.campaign_title AS "campaign_title",
@@ -185,18 +181,16 @@ export const V2_CAMPAIGNS_SQL = v2PageSql(
       s.workflow_builder AS "workflow_builder",
       s.forecaster AS "forecaster",
       s.skip_client_content_approvals AS "skip_client_content_approvals",
-      s.allow_platform_amp_to_select_segments AS "allow_platform_amp_to_select_segments"`,
-);
+      s.allow_platform_amp_to_select_segments AS "allow_platform_amp_to_select_segments"`;
+
+/** GET /v2/campaigns. */
+export const V2_CAMPAIGNS_SQL = v2PageSql('campaigns', 'Campaigns retrieved successfully', 'campaigns', CAMPAIGN_RECORD_COLUMNS);
 
 /**
- * GET /v2/contents: each content record in the order and the types of
+ * A content record of GET /v2/contents, from a contents row `s`, in the order and the types of
  * src/contents/content.record.ts (`content_id` for the id, the editor as `content_editor`).
  */
-export const V2_CONTENTS_SQL = v2PageSql(
-  'contents',
-  'Contents retrieved successfully',
-  'contents',
-  `      s.id AS "content_id",
+export const CONTENT_RECORD_COLUMNS = `      s.id AS "content_id",
       s.campaign_id AS "campaign_id",
       s.phase_id AS "phase_id",
       s.publisher_product_id AS "publisher_product_id",
@@ -216,5 +210,7 @@ export const V2_CONTENTS_SQL = v2PageSql(
       s.e_traffic_to_site AS "e_traffic_to_site",
       ${iso('s.deleted_at')} AS "deleted_at",
       ${iso('s.created_at')} AS "created_at",
-      ${iso('s.updated_at')} AS "updated_at"`,
-);
+      ${iso('s.updated_at')} AS "updated_at"`;
+
+/** GET /v2/contents. */
+export const V2_CONTENTS_SQL = v2PageSql('contents', 'Contents retrieved successfully', 'contents', CONTENT_RECORD_COLUMNS);
