@@ -4,7 +4,7 @@ import { APPLICATION_NAME, createDataSource } from '../../ormconfig';
 import type { AppConfig } from '../config/config';
 import { DEFAULT_LIMITS } from '../config/config-input';
 import { startEmbeddedPostgres } from './embedded-postgres';
-import { withSchemaLock } from './migration-lock';
+import { directSessionSource, withSchemaLock } from './migration-lock';
 import { checkPooledStatementTimeout, ensureRoleStatementTimeout } from './statement-timeout';
 
 export interface Database {
@@ -61,17 +61,28 @@ export async function openDatabase(config: DatabaseSettings, logger: Logger): Pr
   let applied: Migration[] = [];
   let pending: Migration[] = [];
   try {
-    await withSchemaLock(directUrl, statementTimeoutMs, logger, async (session) => {
-      if (config.migrateOnStart === false) pending = await session.pending();
-      else applied = await session.migrate();
-      if (throughPooler) await ensureRoleStatementTimeout(session, statementTimeoutMs, logger);
-    });
+    // Without a pooler the lock takes a session of the application's pool (initialising it touches
+    // no table). Through one, the pool opens only after the role's statement timeout is set: a
+    // server connection the pooler opened before would keep the old value.
+    if (!throughPooler) await dataSource.initialize();
+    const lockSource = throughPooler ? await directSessionSource(directUrl, statementTimeoutMs) : dataSource;
+    try {
+      await withSchemaLock(lockSource, logger, async (session) => {
+        if (config.migrateOnStart === false) pending = await session.pending();
+        else applied = await session.migrate();
+        if (throughPooler) await ensureRoleStatementTimeout(session, statementTimeoutMs, logger);
+      });
+    } finally {
+      if (lockSource !== dataSource) await lockSource.destroy();
+    }
     if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
     if (pending.length > 0) {
       logger.warn({ migrations: pending.map((m) => m.name) }, 'migrations pending (MIGRATE_ON_START=false): not ready until `npm run migration:run` applies them');
     }
-    await dataSource.initialize();
-    if (throughPooler) await checkPooledStatementTimeout(dataSource, statementTimeoutMs, logger);
+    if (throughPooler) {
+      await dataSource.initialize();
+      await checkPooledStatementTimeout(dataSource, statementTimeoutMs, logger);
+    }
   } catch (error) {
     if (dataSource.isInitialized) await dataSource.destroy();
     await embedded?.stop();

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { MigrationExecutor, type Migration, type QueryRunner } from 'typeorm';
+import { type DataSource, MigrationExecutor, type Migration, type QueryRunner } from 'typeorm';
 import { createDataSource } from '../../ormconfig';
 
 /**
@@ -21,14 +21,12 @@ export interface SchemaSession {
 }
 
 /**
- * Runs `work` holding the migration lock, on one session of the direct URL (a session lock does
- * not survive a transaction pooler, so this never goes through one). The wait for the lock is not
- * bounded by the statement timeout: the first process's migrations may take longer than one
- * statement may.
+ * Runs `work` holding the migration lock, on one session of `dataSource`, which must reach
+ * PostgreSQL itself (a session lock does not survive a transaction pooler). The wait for the lock
+ * is not bounded by the statement timeout: the first process's migrations may take longer than
+ * one statement may.
  */
-export async function withSchemaLock<T>(directUrl: string, statementTimeoutMs: number | undefined, logger: Logger, work: (session: SchemaSession) => Promise<T>): Promise<T> {
-  const dataSource = createDataSource(directUrl, undefined, { statementTimeoutMs, poolSize: 1 });
-  await dataSource.initialize();
+export async function withSchemaLock<T>(dataSource: DataSource, logger: Logger, work: (session: SchemaSession) => Promise<T>): Promise<T> {
   let runner: QueryRunner | undefined;
   try {
     runner = dataSource.createQueryRunner();
@@ -48,8 +46,17 @@ export async function withSchemaLock<T>(directUrl: string, statementTimeoutMs: n
     }
   } finally {
     await runner?.release();
-    await dataSource.destroy();
   }
+}
+
+/**
+ * A one-connection DataSource on the direct URL, for the lock when the application's pool goes
+ * through a pooler (without one, the lock takes a session of the application's pool instead).
+ */
+export async function directSessionSource(directUrl: string, statementTimeoutMs: number): Promise<DataSource> {
+  const dataSource = createDataSource(directUrl, undefined, { statementTimeoutMs, poolSize: 1 });
+  await dataSource.initialize();
+  return dataSource;
 }
 
 async function lock(runner: QueryRunner, logger: Logger): Promise<void> {

@@ -4,7 +4,7 @@ import { type Database, openDatabase } from '../../src/db/database';
 import { createLogger } from '../../src/logging/logger';
 import { webhookDeps } from '../../src/webhooks/webhook-deps';
 import type { WebhookDeps } from '../../src/webhooks/webhook.service';
-import { type NodeProcess, percentile, startNodeProcess } from '../support/cluster';
+import { type NodeProcess, startNodeProcess } from '../support/server-process';
 import { startPgBouncer, type PgBouncer } from '../support/pgbouncer';
 import { startRedis, type RedisServer } from '../support/redis';
 import { type AnyBody, apiClient, type ApiClient, TEST_SECRETS_KEY } from '../support/test-app';
@@ -29,6 +29,12 @@ const WRITERS = 4;
 const WRITES_PER_WRITER = 40;
 /** Acknowledged writes of the second phase after which a worker and an API node are killed. */
 const KILL_AFTER = 50;
+
+/** Percentile (0–100) of a list of numbers, nearest rank. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
 
 let pgbouncer: PgBouncer;
 let redis: RedisServer;
@@ -86,8 +92,8 @@ it('runs two API nodes and two workers through PgBouncer: shared limits, no ackn
     WEBHOOK_TIMEOUT_SECONDS: '10',
   };
   nodes = await Promise.all([
-    startNodeProcess('api-1', 'api', env),
-    startNodeProcess('api-2', 'api', env),
+    startNodeProcess('api-1', 'api', { ...env, WORKER: 'false' }),
+    startNodeProcess('api-2', 'api', { ...env, WORKER: 'false' }),
     startNodeProcess('worker-1', 'worker', env),
     startNodeProcess('worker-2', 'worker', env),
   ]);
