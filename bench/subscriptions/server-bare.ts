@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { HANDOUT_BOUND, MAX_BIGINT, streamHeadSql } from '../../src/events/stream/committed-events';
 import { encodeStreamCursor } from '../../src/events/stream/stream-cursor';
+import { WriteCoalescer } from '../../src/http/subscriptions/write-coalescer';
 import { OUTBOX_CHANNEL } from '../../src/outbox/outbox';
 import { collectGarbage, requiredEnv, runChild } from './child';
 import { ENV_DATABASE_URL, type ServerRequest } from './protocol';
@@ -17,7 +19,10 @@ import { ENV_DATABASE_URL, type ServerRequest } from './protocol';
  * event's message once, with the payload's text as PostgreSQL returns it, and sends that string
  * to every open socket of the event's workspace. The message is shaped as graphql-ws's `next`, so
  * clients parse the same bytes: `{"id":"1","type":"next","payload":{"data":{"events":{id, type,
- * cursor, data}}}}`. No per-subscriber buffer, no slow-consumer rule, no keep-alive pings.
+ * cursor, data}}}}`. No per-subscriber buffer, no slow-consumer rule, no keep-alive pings. Its
+ * writes are coalesced as the project's are (src/http/subscriptions/write-coalescer.ts: what a turn
+ * of the event loop sends to one socket leaves in one system call), so the limit is no weaker for
+ * want of a technique the project uses.
  */
 const READ_BATCH = 1_000;
 const IDLE_POLL_MS = 5_000;
@@ -44,6 +49,9 @@ runChild<ServerRequest>(async () => {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const listener = new pg.Client({ connectionString: url, application_name: 'bench/bare-fan-out' });
   const workspaces = new Map<number, Set<WebSocket>>();
+  /** Each WebSocket's TCP socket, whose writes the coalescer holds. */
+  const connections = new WeakMap<WebSocket, Duplex>();
+  const writes = new WriteCoalescer();
 
   let wake: (() => void) | undefined;
   let notified = false;
@@ -63,7 +71,11 @@ runChild<ServerRequest>(async () => {
       if (!sockets) continue;
       const cursor = encodeStreamCursor({ txid: row.txid, id: row.id, createdAt: Number(row.created_ms) });
       const message = `{"id":"1","type":"next","payload":{"data":{"events":{"id":${JSON.stringify(row.id)},"type":${JSON.stringify(row.event_type)},"cursor":"${cursor}","data":${row.payload}}}}}`;
-      for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(message);
+      for (const socket of sockets) {
+        if (socket.readyState !== socket.OPEN) continue;
+        writes.hold(connections.get(socket)!);
+        socket.send(message);
+      }
     }
   };
 
@@ -114,6 +126,7 @@ runChild<ServerRequest>(async () => {
           let sockets = workspaces.get(organisationId);
           if (!sockets) workspaces.set(organisationId, (sockets = new Set()));
           sockets.add(ws);
+          connections.set(ws, socket);
           ws.on('error', () => ws.terminate());
           ws.once('close', () => sockets.delete(ws));
         });

@@ -9,7 +9,16 @@ export interface SharedExecutionOptions<C> {
    * variables, what the caller may see); undefined: never shared.
    */
   shareKeyOf(base: C): string | undefined;
+  /**
+   * Where the transport can take a result's serialised payload itself (graphql-ws: the `next`
+   * message written straight to the socket), the results without errors go there instead of to
+   * the transport's own loop; undefined: every result is yielded.
+   */
+  directSendOf?(base: C): DirectSend | undefined;
 }
+
+/** Sends one result without errors, given as its JSON text; a promise when the socket is backed up and the next must wait. */
+export type DirectSend = (payload: string) => void | Promise<void>;
 
 /** An iterator of results that also ends while it waits for the next event (a generator function could not). */
 export interface ResultStream extends AsyncIterableIterator<ExecutionResult> {
@@ -19,6 +28,14 @@ export interface ResultStream extends AsyncIterableIterator<ExecutionResult> {
 
 /** Per source event, the answers computed for it, by share key; gone with the event. */
 const answers = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
+/** A shared answer's JSON text, serialised once for all its subscribers. */
+const payloads = new WeakMap<ExecutionResult, string>();
+
+function payloadOf(result: ExecutionResult): string {
+  let payload = payloads.get(result);
+  if (payload === undefined) payloads.set(result, (payload = JSON.stringify(result)));
+  return payload;
+}
 
 /**
  * graphql-js's `subscribe`, except that an event's answer is computed once per share key and
@@ -42,11 +59,18 @@ export function sharedSubscribe<C>(options: SharedExecutionOptions<C>) {
       if (!shared) byKey.set(key, (shared = answer()));
       return shared;
     };
-    return resultStream(events, run);
+    return resultStream(events, run, options.directSendOf?.(base));
   };
 }
 
-function resultStream(events: AsyncIterator<unknown>, run: (event: unknown) => Promise<ExecutionResult>): ResultStream {
+/**
+ * The results of a subscription's events, in order. With `direct`, the results without errors are
+ * sent through it here, one after the other, and `next` resolves only with a result that has
+ * errors (the transport formats those) or at the end: a thousand subscribers then cost a thousand
+ * writes of one shared text per event, not a thousand passes through the transport's message loop
+ * (an iterator step, a message object, its validation and serialisation each).
+ */
+function resultStream(events: AsyncIterator<unknown>, run: (event: unknown) => Promise<ExecutionResult>, direct: DirectSend | undefined): ResultStream {
   let done = false;
   const finish = async (): Promise<IteratorResult<ExecutionResult>> => {
     done = true;
@@ -57,12 +81,18 @@ function resultStream(events: AsyncIterator<unknown>, run: (event: unknown) => P
     async next() {
       if (done) return { done: true, value: undefined };
       try {
-        const step = await events.next();
-        if (step.done) {
-          done = true;
-          return { done: true, value: undefined };
+        for (;;) {
+          const step = await events.next();
+          if (step.done || done) {
+            done = true;
+            return { done: true, value: undefined };
+          }
+          const result = await run(step.value);
+          if (done) return { done: true, value: undefined };
+          if (!direct || result.errors) return { done: false, value: result };
+          const sent = direct(payloadOf(result));
+          if (sent) await sent;
         }
-        return { done: false, value: await run(step.value) };
       } catch (error) {
         await finish();
         const original = error instanceof Error ? error : new Error(String(error));

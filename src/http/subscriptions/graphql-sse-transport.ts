@@ -39,7 +39,11 @@ export function registerGraphqlSse(app: FastifyInstance, runtime: SubscriptionRu
       return Array.isArray(prepared) ? refused(prepared, runtime.production) : { ...prepared, contextValue: prepared.contextValue as GraphQLContext & Record<PropertyKey, unknown> };
     },
     subscribe: subscriptionExecutor(runtime),
-    onNext: (_ctx, _req, result) => formatResult(result as ExecutionResult, runtime.production) as ExecutionResult | undefined,
+    onNext: (_ctx, req, result) => {
+      // graphql-sse writes the event next, in this turn of the event loop.
+      runtime.writes.hold(req.raw.raw.socket);
+      return formatResult(result as ExecutionResult, runtime.production) as ExecutionResult | undefined;
+    },
     onComplete: (_ctx, req) => {
       const connection = connections.get(req.raw);
       if (connection) runtime.gate.ended(connection);

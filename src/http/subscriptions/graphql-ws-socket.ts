@@ -2,11 +2,14 @@ import type { WebsocketHandler } from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
 import type { WebSocket } from 'ws';
+import type { WriteCoalescer } from './write-coalescer';
 
-/** What graphql-ws's hooks find in `ctx.extra`: the socket and its upgrade request. */
+/** What graphql-ws's hooks find in `ctx.extra`: the socket, its upgrade request, and the adapter's send. */
 export interface Extra {
   readonly socket: WebSocket;
   readonly request: FastifyRequest;
+  /** Sends a message as graphql-ws's own messages are sent (a promise while the socket is backed up). */
+  readonly send: (data: string) => void | Promise<void>;
 }
 
 /**
@@ -26,9 +29,9 @@ const INTERNAL_ERROR = 'Internal server error';
  * is most of a fan-out's cost. This one waits only when the socket is backed up (above), and is
  * otherwise the same: the subprotocol check, keep-alive pings (a client that does not answer one
  * within the next interval is cut), and 4500 for a hook that throws, without its message in
- * production.
+ * production. A turn's messages to one socket leave in one write (write-coalescer.ts).
  */
-export function graphqlWsSocketHandler<P extends Record<string, unknown>>(options: ServerOptions<P, Extra>, keepAliveMs: number, production: boolean): WebsocketHandler {
+export function graphqlWsSocketHandler<P extends Record<string, unknown>>(options: ServerOptions<P, Extra>, keepAliveMs: number, production: boolean, writes: WriteCoalescer): WebsocketHandler {
   const server = makeServer<P, Extra>(options);
   const closeReason = (error: unknown): string => (production ? INTERNAL_ERROR : (error instanceof Error ? error.message : String(error)).slice(0, 120));
   return function handler(socket, request) {
@@ -38,6 +41,8 @@ export function graphqlWsSocketHandler<P extends Record<string, unknown>>(option
       socket.close(CloseCode.InternalServerError, closeReason(error));
     };
     socket.once('error', internalError);
+    // The TCP socket under the WebSocket: the upgrade request's.
+    const connection = request.raw.socket;
 
     let pongWait: NodeJS.Timeout | undefined;
     const pings = setInterval(() => {
@@ -47,21 +52,23 @@ export function graphqlWsSocketHandler<P extends Record<string, unknown>>(option
       socket.ping();
     }, keepAliveMs);
 
+    const send = (data: string): void | Promise<void> => {
+      if (socket.readyState !== socket.OPEN) return;
+      writes.hold(connection);
+      if (socket.bufferedAmount < SEND_HIGH_WATER_BYTES) return socket.send(data);
+      return new Promise<void>((resolve, reject) => socket.send(data, (error) => (error ? reject(error) : resolve())));
+    };
     const closed = server.opened(
       {
         protocol: socket.protocol,
-        send: (data) => {
-          if (socket.readyState !== socket.OPEN) return;
-          if (socket.bufferedAmount < SEND_HIGH_WATER_BYTES) return socket.send(data);
-          return new Promise<void>((resolve, reject) => socket.send(data, (error) => (error ? reject(error) : resolve())));
-        },
+        send,
         close: (code, reason) => socket.close(code, reason),
         onMessage: (receive) =>
           socket.on('message', (message: Buffer) => {
             receive(message.toString()).catch(internalError);
           }),
       },
-      { socket, request },
+      { socket, request, send },
     );
     socket.once('close', (code, reason) => {
       clearTimeout(pongWait);

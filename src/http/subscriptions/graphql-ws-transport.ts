@@ -1,7 +1,7 @@
 import websocket, { type WebsocketHandler } from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ExecutionResult } from 'graphql';
-import type { Context } from 'graphql-ws';
+import { type Context, MessageType } from 'graphql-ws';
 import { BODY_LIMIT_BYTES } from '../../config/config-input';
 import { UnauthenticatedError } from '../../common/errors';
 import type { RequestContext } from '../../common/request-context';
@@ -67,9 +67,10 @@ export function graphqlWsHandler(runtime: SubscriptionRuntime): WebsocketHandler
         runtime.gate.opened(connection);
         return true;
       },
-      onSubscribe: (ctx, _id, payload) => {
-        const prepared = prepareSubscription(runtime, connectionOf(ctx), payload);
-        return prepared;
+      onSubscribe: (ctx, id, payload) => {
+        // A result without errors goes out as graphql-ws would write it, its payload's text shared.
+        const prefix = `{"id":${JSON.stringify(id)},"type":"${MessageType.Next}","payload":`;
+        return prepareSubscription(runtime, connectionOf(ctx), payload, (result) => ctx.extra.send(`${prefix}${result}}`));
       },
       subscribe: subscriptionExecutor(runtime),
       onNext: (_ctx, _id, _payload, _args, result) => formatResult(result as ExecutionResult, runtime.production),
@@ -85,6 +86,7 @@ export function graphqlWsHandler(runtime: SubscriptionRuntime): WebsocketHandler
     },
     KEEP_ALIVE_MS,
     runtime.production,
+    runtime.writes,
   );
 }
 

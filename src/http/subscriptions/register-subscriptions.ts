@@ -11,6 +11,7 @@ import type { AppMetrics } from '../../metrics/metrics';
 import { graphqlWsHandler, registerWebSockets } from './graphql-ws-transport';
 import { registerGraphqlSse } from './graphql-sse-transport';
 import { SubscriptionGate } from './subscription-gate';
+import { WriteCoalescer } from './write-coalescer';
 
 export interface SubscriptionDeps {
   schema: GraphQLSchema;
@@ -33,7 +34,7 @@ export async function registerSubscriptions(app: FastifyInstance, deps: Subscrip
   if (instruments) {
     deps.services.eventHub.observe({ fannedOut: (count) => instruments.eventsFannedOut.inc(count), slowConsumer: () => instruments.slowConsumers.inc() });
   }
-  const runtime = { schema: deps.schema, services: deps.services, loaders: deps.loaders, costLimits: deps.costLimits, gate, documents: new ValidatedDocuments(deps.schema), production: deps.production };
+  const runtime = { schema: deps.schema, services: deps.services, loaders: deps.loaders, costLimits: deps.costLimits, gate, documents: new ValidatedDocuments(deps.schema), production: deps.production, writes: new WriteCoalescer() };
   await registerWebSockets(app);
   registerGraphqlSse(app, runtime);
   return graphqlWsHandler(runtime);

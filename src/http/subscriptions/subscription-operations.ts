@@ -6,9 +6,10 @@ import { assertWithinMaxCost, type CostLimits, operationCost } from '../../graph
 import type { GraphQLContext } from '../../graphql/context';
 import { formatGraphQLError, withoutSuggestions } from '../../graphql/format-error';
 import { assertOperationAllowed } from '../../graphql/scopes/operation-scopes';
-import { sharedSubscribe } from '../../graphql/subscriptions/shared-execution';
+import { type DirectSend, sharedSubscribe } from '../../graphql/subscriptions/shared-execution';
 import type { ValidatedDocuments } from '../../graphql/subscriptions/validated-documents';
 import type { SubscriberConnection, SubscriptionGate } from './subscription-gate';
+import type { WriteCoalescer } from './write-coalescer';
 
 /** What a client sends to start an operation, on either transport. */
 export interface OperationRequest {
@@ -28,12 +29,15 @@ export interface SubscriptionRuntime {
   documents: ValidatedDocuments;
   /** No "Did you mean …?" in errors (as over HTTP). */
   production: boolean;
+  /** Both transports' sockets: a turn's messages to one socket leave in one write. */
+  writes: WriteCoalescer;
 }
 
 export const OVER_HTTP_ONLY =
   'Queries and mutations are not run over this transport, which carries subscriptions only: send them to POST /graphql, where rate limits, idempotency and metrics apply';
 
 const shareKeys = new WeakMap<object, string>();
+const directSends = new WeakMap<object, DirectSend>();
 
 function refusal(code: ErrorCode, message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code } });
@@ -44,9 +48,10 @@ function refusal(code: ErrorCode, message: string): GraphQLError {
  * judges a query: it must parse and validate, be a subscription, stay within the cost limits
  * (maximum cost, depth, fields and aliases; an event's `resource` costs as its selection), and
  * the key must have a subscription left (SUBSCRIPTIONS_MAX_PER_KEY). The arguments to run it, or
- * the errors refusing it. An accepted operation holds a place until `gate.ended`.
+ * the errors refusing it. An accepted operation holds a place until `gate.ended`. A transport that
+ * can write a result's payload text itself gives `direct` (shared-execution.ts).
  */
-export function prepareSubscription(runtime: SubscriptionRuntime, connection: SubscriberConnection, request: OperationRequest): ExecutionArgs | GraphQLError[] {
+export function prepareSubscription(runtime: SubscriptionRuntime, connection: SubscriberConnection, request: OperationRequest, direct?: DirectSend): ExecutionArgs | GraphQLError[] {
   let judged: ReturnType<ValidatedDocuments['get']>;
   try {
     judged = runtime.documents.get(request.query);
@@ -72,6 +77,7 @@ export function prepareSubscription(runtime: SubscriptionRuntime, connection: Su
   const contextValue: GraphQLContext = { request: connection.ctx, services: runtime.services, loaders: undefined as unknown as Loaders };
   // Everything an answer depends on: the workspace, what the key may see, the operation and its variables.
   shareKeys.set(contextValue, JSON.stringify([connection.ctx.organisationId, [...connection.ctx.scopes].sort(), request.query, request.operationName ?? null, variables]));
+  if (direct) directSends.set(contextValue, direct);
   return { schema: runtime.schema, document, operationName: request.operationName ?? undefined, variableValues: variables, contextValue };
 }
 
@@ -90,6 +96,7 @@ export function subscriptionExecutor(runtime: SubscriptionRuntime): ReturnType<t
       };
     },
     shareKeyOf: (base) => shareKeys.get(base),
+    directSendOf: (base) => directSends.get(base),
   });
 }
 

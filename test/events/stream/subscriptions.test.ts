@@ -1,9 +1,11 @@
+import { parseMessage, stringifyMessage } from 'graphql-ws';
 import WebSocket from 'ws';
 import { countStatements } from '../../../src/db/statement-counter';
 import { encodeStreamCursor } from '../../../src/events/stream/stream-cursor';
 import { createAccount, createCampaign } from '../../support/fixtures';
 import { closeSubscriptions, EVENTS_SUBSCRIPTION, type Received, subscribeSse, subscribeWs, subscribersOpen, wsClient } from '../../support/subscriptions';
 import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../../support/test-app';
+import { eventually } from '../../support/webhook-receiver';
 
 /**
  * `subscription { events }` over both transports, with real clients on loopback (graphql-ws's
@@ -118,6 +120,42 @@ describe('a committed write reaches every subscriber of its workspace', () => {
       expect(counter.statements.filter((sql) => /FROM "advertiser_accounts"/.test(sql) && /= ANY\(/.test(sql))).toHaveLength(1);
     } finally {
       counter.stop();
+    }
+  });
+});
+
+describe('on the wire', () => {
+  /** A raw graphql-transport-ws socket, acknowledged and subscribed as `id`, and the text of every message it receives. */
+  async function rawSubscriber(key: string, id: string): Promise<{ messages: string[]; socket: WebSocket }> {
+    const socket = new WebSocket(`${app.baseUrl.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+    const messages: string[] = [];
+    socket.on('message', (data: Buffer) => messages.push(data.toString()));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { 'X-API-Key': key } }));
+    await eventually(async () => messages.length, (count) => count > 0);
+    expect(JSON.parse(messages.shift()!)).toEqual({ type: 'connection_ack' });
+    socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query: EVENTS_SUBSCRIPTION } }));
+    return { messages, socket };
+  }
+
+  it('sends each subscriber the shared answer as graphql-ws writes a `next` message, under its own id', async () => {
+    const ws = await app.workspace();
+    const first = await rawSubscriber(ws.key, 'first');
+    const second = await rawSubscriber(ws.key, 'a "quoted" id');
+    try {
+      await subscribersOpen(app, 2);
+      await createAccount(ws, 'Acme');
+      await eventually(async () => first.messages.length + second.messages.length, (count) => count === 2);
+      const [sent] = (await streamAfter(ws, null)).slice(-1);
+      for (const [{ messages }, id] of [[first, 'first'], [second, 'a "quoted" id']] as const) {
+        const [text] = messages;
+        // Byte for byte what graphql-ws's own serialiser makes of the message.
+        expect(stringifyMessage(parseMessage(text))).toBe(text);
+        expect(JSON.parse(text)).toEqual({ id, type: 'next', payload: { data: { events: asSubscribed(sent) } } });
+      }
+    } finally {
+      first.socket.close();
+      second.socket.close();
     }
   });
 });

@@ -1,0 +1,84 @@
+import net from 'node:net';
+import { WriteCoalescer } from '../../../src/http/subscriptions/write-coalescer';
+
+/** A connected pair of loopback TCP sockets, and every chunk the receiving end reads. */
+async function socketPair(): Promise<{ sender: net.Socket; chunks: string[]; close(): Promise<void> }> {
+  const chunks: string[] = [];
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  const sender = net.connect(port, '127.0.0.1');
+  await new Promise<void>((resolve) => sender.once('connect', resolve));
+  const receiver = await accepted;
+  receiver.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  return {
+    sender,
+    chunks,
+    close: async () => {
+      sender.destroy();
+      receiver.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('WriteCoalescer: what one turn of the event loop writes to a socket leaves in one write', () => {
+  it('holds every write of the turn, promises included, and sends them together once the turn ends', async () => {
+    const pair = await socketPair();
+    try {
+      const writes = new WriteCoalescer();
+      writes.hold(pair.sender);
+      pair.sender.write('one,');
+      await Promise.resolve();
+      // A second hold in the same turn (the next message) changes nothing.
+      writes.hold(pair.sender);
+      pair.sender.write('two,');
+      pair.sender.write('three');
+      expect(pair.sender.writableCorked).toBe(1);
+      expect(pair.sender.writableLength).toBe('one,two,three'.length);
+
+      await nextTurn();
+      expect(pair.sender.writableCorked).toBe(0);
+      await until(() => pair.chunks.join('') === 'one,two,three');
+      expect(pair.chunks).toEqual(['one,two,three']);
+    } finally {
+      await pair.close();
+    }
+  });
+
+  it('holds a socket again in a later turn, and leaves a socket destroyed meanwhile alone', async () => {
+    const kept = await socketPair();
+    const lost = await socketPair();
+    try {
+      const writes = new WriteCoalescer();
+      writes.hold(kept.sender);
+      kept.sender.write('first');
+      await nextTurn();
+      await until(() => kept.chunks.join('') === 'first');
+
+      writes.hold(kept.sender);
+      writes.hold(lost.sender);
+      kept.sender.write('second');
+      lost.sender.write('never sent');
+      lost.sender.destroy();
+      expect(kept.sender.writableCorked).toBe(1);
+      await nextTurn();
+      await until(() => kept.chunks.join('') === 'firstsecond');
+      expect(lost.chunks).toEqual([]);
+    } finally {
+      await kept.close();
+      await lost.close();
+    }
+  });
+});
