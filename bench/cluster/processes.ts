@@ -2,6 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from '../../test/support/redis';
 import { processCpuMs } from './machine';
+import { serverNodeFlags } from '../server-node-flags';
 
 /** The repository, from dist/bench/cluster: the processes run from there, as `npm start` runs them. */
 const ROOT = path.join(__dirname, '..', '..', '..');
@@ -95,5 +96,5 @@ function spawnScript(kind: keyof typeof SCRIPTS, env: Record<string, string>): C
   // The bench's own DATABASE_URL (an outside server) is PostgreSQL's; the processes get the pooler's, given in `env`.
   delete inherited.DATABASE_URL;
   delete inherited.DATA_DIR;
-  return spawn(process.execPath, [SCRIPTS[kind]], { cwd: ROOT, env: { ...inherited, ...env } });
+  return spawn(process.execPath, [...serverNodeFlags(), SCRIPTS[kind]], { cwd: ROOT, env: { ...inherited, ...env } });
 }

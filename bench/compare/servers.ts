@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { serverNodeFlags } from '../server-node-flags';
 import type { ControlMessage, ServerMessage } from './protocol';
 
 /** A server running in a child process of its own, on this Node (process.execPath). */
@@ -23,8 +24,8 @@ export class ServerProcess {
   static async start(name: string, file: string, env: Record<string, string>): Promise<ServerProcess> {
     const child = fork(path.join(__dirname, file), [], {
       env: { ...process.env, ...env, NODE_ENV: 'production' },
-      // BENCH_PROJECT_NODE_FLAGS: V8 flags for the project's process only (memory tuning trials).
-      execArgv: file === 'server-project.js' ? (process.env.BENCH_PROJECT_NODE_FLAGS ?? '').split(' ').filter(Boolean) : [],
+      // The project's process runs with npm start's flags, plus BENCH_PROJECT_NODE_FLAGS (tuning trials); the anchors with Node's defaults, as their users run them.
+      execArgv: file === 'server-project.js' ? [...serverNodeFlags(), ...(process.env.BENCH_PROJECT_NODE_FLAGS ?? '').split(' ').filter(Boolean)] : [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const port = await new Promise<number>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { serverNodeFlags } from '../server-node-flags';
 import { Child } from './processes';
 import { LoadGroup, type Receipts } from './load-group';
 import { ENV_DATABASE_URL, ENV_SECRETS_KEY, type ExpectedEvent, type TargetKind } from './protocol';
@@ -111,7 +112,8 @@ async function waitForDeliveries(load: LoadGroup, expected: number): Promise<voi
 export async function runRound(settings: RoundSettings, kind: TargetKind, round: number): Promise<RoundResult> {
   const { subscribers, writer } = settings;
   const serverEnv = { [ENV_DATABASE_URL]: settings.databaseUrl, [ENV_SECRETS_KEY]: settings.secretsKey };
-  const flags = ['--expose-gc', ...settings.nodeFlags[kind]];
+  // Both servers with npm start's flags (the bare one is the project's limit, not a peer run as its users would).
+  const flags = ['--expose-gc', ...serverNodeFlags(), ...settings.nodeFlags[kind]];
   const server = await Child.start(`${kind} server`, kind === 'project' ? 'server-project.js' : 'server-bare.js', serverEnv, flags);
   let load: LoadGroup | undefined;
   try {
