@@ -1,12 +1,14 @@
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
 import {
   BREAK,
+  defaultFieldResolver,
   type DocumentNode,
   execute,
   type ExecutionResult,
   getNullableType,
   getVariableValues,
   type GraphQLSchema,
+  isObjectType,
   isScalarType,
   Kind,
   type ValueNode,
@@ -32,7 +34,11 @@ import { graphqlJsErrors } from './jit-errors';
  * - so does one with a variable inside the literal of a custom scalar (`customFields: { note:
  *   $note }`): graphql-jit parses such a literal without the variables, and would drop the value;
  * - variables are coerced by graphql-js first: its refusals, word for word, and nothing runs;
- * - a request naming no operation of its document gets graphql-js's refusal too.
+ * - a request naming no operation of its document gets graphql-js's refusal too;
+ * - a field without a resolver reads its value with graphql-js's default resolver (below);
+ * - the errors of an answer are made graphql-js's (jit-errors.ts).
+ * No plugin of ours hooks into execution itself (executionDidStart, willResolveField), so none
+ * sees a difference.
  */
 
 /** The gateway Apollo Server takes instead of `schema` (GatewayInterface of @apollo/server-gateway-interface). */
@@ -43,12 +49,13 @@ export type GatewayRequestContext = Parameters<Executor>[0];
 
 /**
  * Compiled operations kept at most. Partners' integrations send a handful of fixed documents (the
- * metrics keep 100 operation names for the same reason, src/metrics/graphql-metrics.ts), so 500
- * holds every one of them with room for variants; a client generating documents evicts only its
- * own. One compiled operation of the benchmark's nested query weighs about TODO, so the cache
- * stays in the tens of MiB at worst.
+ * metrics keep 100 operation names for the same reason, src/metrics/graphql-metrics.ts), so 200
+ * holds all of them with room for variants. The benchmark's nested query compiles in about 3 ms
+ * to about 90 KiB of heap, so a full cache of such operations stays under 20 MiB (issue 23 aims at
+ * peak RSS too). A client sending ever new documents pays a compilation each and pushes the
+ * least recently used out; the rate limit bounds how fast.
  */
-export const COMPILED_QUERY_CACHE_SIZE = 500;
+export const COMPILED_QUERY_CACHE_SIZE = 200;
 
 /** Cached for a document graphql-jit refused: it runs on graphql-js without a new attempt. */
 const ON_GRAPHQL_JS: unique symbol = Symbol('graphql-js');
@@ -82,6 +89,21 @@ function hasVariableInScalarLiteral(schema: GraphQLSchema, document: DocumentNod
   return found;
 }
 
+/**
+ * graphql-js reads a field without a resolver with defaultFieldResolver, which calls a
+ * function-valued property (the connections' lazily counted `totalCount` and `pageInfo` flags,
+ * src/graphql/connection.ts); graphql-jit inlines a plain property read and would serialise the
+ * function. Such fields are given graphql-js's default resolver explicitly: the same resolver
+ * graphql-js would use, so the schema's other users (subscriptions, the explorer) see no change.
+ * The types built with `simpleResolvers` (the connections) are the only ones without resolvers.
+ */
+function withExplicitDefaultResolvers(schema: GraphQLSchema): void {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) field.resolve ??= defaultFieldResolver;
+  }
+}
+
 /** What the executor did so far, for tests and for a look at a running process. */
 export interface JitExecutorStats {
   /** Operations compiled (a cache miss). */
@@ -107,6 +129,7 @@ export interface JitExecutorOptions {
 
 /** The gateway executing every operation of `schema` through graphql-jit, compiled operations kept in a bounded LRU. */
 export function jitExecutor(schema: GraphQLSchema, options: JitExecutorOptions = {}): JitExecutor {
+  withExplicitDefaultResolvers(schema);
   const cache = new LRUCache<string, Compiled>({ max: options.cacheSize ?? COMPILED_QUERY_CACHE_SIZE });
   const counts = { compiled: 0, reused: 0, graphqlJs: 0 };
 

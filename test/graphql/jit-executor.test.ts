@@ -130,6 +130,10 @@ describe('answers', () => {
       query: 'query Q($yes: Boolean!, $no: Boolean!) { campaigns { nodes { id campaignTitle @skip(if: $yes) ...P @include(if: $no) ... on Campaign @include(if: $yes) { phases { id } } } } } fragment P on Campaign { phases { phaseTitle } }',
       variables: { yes: true, no: false },
     }],
+    ['a connection\'s totalCount and pageInfo flags, read lazily (function-valued properties)', {
+      query: '{ contents(first: 1) { totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { id } } } }',
+    }],
+    ['a connection paged backward', { query: '{ contents(last: 1) { totalCount pageInfo { hasNextPage hasPreviousPage endCursor } nodes { id } } }' }],
     ['introspection', { query: getIntrospectionQuery() }],
     ['a batch', [{ query: '{ campaigns { nodes { id } } }' }, { query: '{ nope }' }, { query: 'query Q($id: ID!) { phase(id: $id) { phaseTitle } }', variables: { id: '1' } }]],
   ])('are graphql-js\'s for %s', async (_name, body) => {
