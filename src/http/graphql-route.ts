@@ -10,6 +10,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable } from '../db/databas
 import { type CostBudget, costLimitsPlugin, DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
 import { scopesPlugin } from '../graphql/scopes/operation-scopes';
 import { formatGraphQLError, isExpectedError, isServiceUnavailableError, isUncodedRequestRefusal, withoutSuggestions } from '../graphql/format-error';
+import { type ExecutionGateway, jitExecutor } from '../graphql/jit-executor';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics';
 import type { AppMetrics } from '../metrics/metrics';
 import type { LoaderFactory } from '../app/loaders';
@@ -83,6 +84,11 @@ export interface GraphQLOptions {
   explorer?: ExplorerPage;
   /** graphql-ws on the same path (src/http/subscriptions): a GET that upgrades to a WebSocket. */
   wsHandler?: WebsocketHandler;
+  /**
+   * What executes the operations: graphql-jit over `schema` (src/graphql/jit-executor.ts) unless
+   * given; tests give one whose cache they watch, or graphql-js to compare answers with.
+   */
+  gateway?: ExecutionGateway;
 }
 
 export async function registerGraphQL(
@@ -94,7 +100,8 @@ export async function registerGraphQL(
 ): Promise<ApolloServer<GraphQLContext>> {
   const costLimits = options.costLimits ?? DEFAULT_COST_LIMITS;
   const apollo = new ApolloServer<GraphQLContext>({
-    schema,
+    // graphql-jit executes instead of graphql-js (src/graphql/jit-executor.ts); the gateway carries the schema.
+    gateway: options.gateway ?? jitExecutor(schema).gateway,
     csrfPrevention: true,
     introspection: true,
     // Arrays of operations (BatchHttpLink), bounded in the preHandler below (graphql-batch.ts).
