@@ -131,6 +131,23 @@ describe('cost per request (QUERY_TOO_COMPLEX)', () => {
     }
   });
 
+  it('costs the same document afresh for other variables and another operation, and alike when it comes again', async () => {
+    const ws = await warmWorkspace();
+    const document = 'query Few($first: Int) { campaigns(first: $first) { nodes { id } } } query Org { organisation { id } }';
+    const costOf = async (operationName: string, variables: Record<string, unknown>): Promise<number> => {
+      const response = await ws.api.post('/graphql', { query: document, variables, operationName });
+      expect(response.status).toBe(200);
+      return response.body.extensions.cost.requestedQueryCost;
+    };
+    // Each parsed document's costs are remembered by operation and variables (operation-cost.ts).
+    for (let round = 0; round < 2; round += 1) {
+      expect(await costOf('Few', { first: 3 })).toBe(1 + 3);
+      expect(await costOf('Few', { first: 40 })).toBe(1 + 40);
+      expect(await costOf('Few', {})).toBe(1 + 20);
+      expect(await costOf('Org', {})).toBe(1);
+    }
+  });
+
   it('refuses the 4 KB aliased query that answered 62 MB, in milliseconds and before any SQL', async () => {
     const ws = await warmWorkspace();
     let query = '{ ';

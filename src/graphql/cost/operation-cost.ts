@@ -22,6 +22,26 @@ function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionN
   return fragments;
 }
 
+/** Variable sets remembered per document; past it the document's are forgotten and counted afresh. */
+const COSTS_PER_DOCUMENT = 64;
+
+/**
+ * Costs already computed, per limits, per parsed document (Apollo and the subscription transports
+ * keep one parsed document per query text, so a partner's fixed operations are the same objects
+ * request after request), per operation name and variables. The cost is a function of these
+ * alone; walking the document again for every request was about 4% of the nested query's CPU
+ * (docs/benchmarks.md). Refusals are not kept: they throw each time, as they are computed.
+ */
+const computedCosts = new WeakMap<CostLimits, WeakMap<DocumentNode, Map<string, number | null>>>();
+
+function costsOf(limits: CostLimits, document: DocumentNode): Map<string, number | null> {
+  let byDocument = computedCosts.get(limits);
+  if (!byDocument) computedCosts.set(limits, (byDocument = new WeakMap()));
+  let costs = byDocument.get(document);
+  if (!costs) byDocument.set(document, (costs = new Map()));
+  return costs;
+}
+
 /**
  * An operation's requested cost (docs/graphql.md, "Limits"), judged before anything runs: refused
  * when it selects too many fields or aliases (TOO_MANY_FIELDS) or nests too deep (QUERY_TOO_DEEP).
@@ -29,6 +49,17 @@ function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionN
  * judgement for queries and mutations over HTTP and for subscriptions (src/http/subscriptions).
  */
 export function operationCost(limits: CostLimits, schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number | null {
+  const costs = costsOf(limits, document);
+  const key = `${operation.name?.value ?? ''}\u0000${JSON.stringify(variables)}`;
+  const known = costs.get(key);
+  if (known !== undefined) return known;
+  const cost = computeCost(limits, schema, document, operation, variables);
+  if (costs.size >= COSTS_PER_DOCUMENT) costs.clear();
+  costs.set(key, cost);
+  return cost;
+}
+
+function computeCost(limits: CostLimits, schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number | null {
   const measure = measureSelection(operation, fragmentsOf(document), limits.maxFields * COUNT_CAP_FACTOR);
   if (measure.fields > limits.maxFields) {
     const value = measure.capped ? `at least ${measure.fields}` : String(measure.fields);
