@@ -19,7 +19,9 @@ import { PROJECT_NESTED_QUERY as NESTED_QUERY } from './compare/answers';
  * queries and the v2 lists below with autocannon. Not part of `npm test`; results go to
  * docs/benchmarks.md.
  *
- *   npm run bench            (BENCH_SECONDS, BENCH_CONNECTIONS, DATABASE_URL optional)
+ *   npm run bench            (BENCH_SECONDS, BENCH_CONNECTIONS, DATABASE_URL optional;
+ *                             BENCH_SCENARIOS=nested,relations,campaigns,users,members,publishers
+ *                             for some of them, e.g. one under a CPU profiler)
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -28,6 +30,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RELATIONS_QUERY = `{ campaigns(first: 50) { nodes { id primaryAdvertiserAccount { name primaryContact { email } members { email } } phases { id contents { nodes { id editor { email roles { name } } publisherTitle { name publisherProfile { name } } distributions { id publisherTitle { name } } } } } } } }`;
 
 interface Scenario {
+  /** What BENCH_SCENARIOS calls it. */
+  key: string;
   name: string;
   method: 'GET' | 'POST';
   path: string;
@@ -56,16 +60,20 @@ async function main(): Promise<void> {
   const headers = { 'x-api-key': demo.key, 'content-type': 'application/json' };
 
   const scenarios: Scenario[] = [
-    { name: 'GraphQL nested query: 50 campaigns → 150 phases → 600 contents → 1,200 distributions (+ links, 2,400 media)', method: 'POST', path: '/graphql', body: JSON.stringify({ query: NESTED_QUERY }) },
-    { name: 'GraphQL relations query: 50 campaigns with account, members, 600 contents with editor and publisher title, 1,200 distributions with title', method: 'POST', path: '/graphql', body: JSON.stringify({ query: RELATIONS_QUERY }) },
-    { name: 'GET /v2/campaigns (15 per page)', method: 'GET', path: '/v2/campaigns' },
-    { name: 'GET /v2/organisation-users (15 per page)', method: 'GET', path: '/v2/organisation-users' },
-    { name: 'GET /v2/members (15 per page)', method: 'GET', path: '/v2/members' },
-    { name: 'GET /v2/publisher-profiles (15 per page, with titles)', method: 'GET', path: '/v2/publisher-profiles' },
+    { key: 'nested', name: 'GraphQL nested query: 50 campaigns → 150 phases → 600 contents → 1,200 distributions (+ links, 2,400 media)', method: 'POST', path: '/graphql', body: JSON.stringify({ query: NESTED_QUERY }) },
+    { key: 'relations', name: 'GraphQL relations query: 50 campaigns with account, members, 600 contents with editor and publisher title, 1,200 distributions with title', method: 'POST', path: '/graphql', body: JSON.stringify({ query: RELATIONS_QUERY }) },
+    { key: 'campaigns', name: 'GET /v2/campaigns (15 per page)', method: 'GET', path: '/v2/campaigns' },
+    { key: 'users', name: 'GET /v2/organisation-users (15 per page)', method: 'GET', path: '/v2/organisation-users' },
+    { key: 'members', name: 'GET /v2/members (15 per page)', method: 'GET', path: '/v2/members' },
+    { key: 'publishers', name: 'GET /v2/publisher-profiles (15 per page, with titles)', method: 'GET', path: '/v2/publisher-profiles' },
   ];
 
+  const chosen = process.env.BENCH_SCENARIOS?.split(',').map((key) => key.trim());
+  const unknown = chosen?.filter((key) => !scenarios.some((scenario) => scenario.key === key));
+  if (unknown?.length) throw new Error(`BENCH_SCENARIOS: no scenario ${unknown.join(', ')} (${scenarios.map((scenario) => scenario.key).join(', ')})`);
+
   process.stdout.write(`\n| scenario | requests/s | p50 ms | p99 ms | SQL statements / request | errors |\n|---|---|---|---|---|---|\n`);
-  for (const scenario of scenarios) {
+  for (const scenario of scenarios.filter((candidate) => !chosen || chosen.includes(candidate.key))) {
     const options = { url: url + scenario.path, method: scenario.method, headers, body: scenario.body, connections: CONNECTIONS, workers: 1 };
     // Warm up (JIT, pool, the key's last-used stamp), then count one request alone, then load.
     await autocannon({ ...options, duration: 3 });
