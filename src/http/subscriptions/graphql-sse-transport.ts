@@ -39,9 +39,15 @@ export function registerGraphqlSse(app: FastifyInstance, runtime: SubscriptionRu
       return Array.isArray(prepared) ? refused(prepared, runtime.production) : { ...prepared, contextValue: prepared.contextValue as GraphQLContext & Record<PropertyKey, unknown> };
     },
     subscribe: subscriptionExecutor(runtime),
-    onNext: (_ctx, req, result) => {
-      // graphql-sse writes the event next, in this turn of the event loop.
-      runtime.writes.hold(req.raw.raw.socket);
+    onNext: async (_ctx, req, result) => {
+      // graphql-sse writes the event once this returns: in this turn, or in the next one when
+      // the socket had its share of this one (write-coalescer.ts).
+      const socket = req.raw.raw.socket;
+      const turnTaken = runtime.writes.hold(socket);
+      if (turnTaken) {
+        await turnTaken;
+        runtime.writes.hold(socket);
+      }
       return formatResult(result as ExecutionResult, runtime.production) as ExecutionResult | undefined;
     },
     onComplete: (_ctx, req) => {

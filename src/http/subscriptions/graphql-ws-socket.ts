@@ -54,9 +54,11 @@ export function graphqlWsSocketHandler<P extends Record<string, unknown>>(option
 
     const send = (data: string): void | Promise<void> => {
       if (socket.readyState !== socket.OPEN) return;
-      writes.hold(connection);
-      if (socket.bufferedAmount < SEND_HIGH_WATER_BYTES) return socket.send(data);
-      return new Promise<void>((resolve, reject) => socket.send(data, (error) => (error ? reject(error) : resolve())));
+      const turnTaken = writes.hold(connection);
+      if (socket.bufferedAmount >= SEND_HIGH_WATER_BYTES) return new Promise<void>((resolve, reject) => socket.send(data, (error) => (error ? reject(error) : resolve())));
+      socket.send(data);
+      // The socket had its share of this turn: the next message waits for the next one.
+      return turnTaken;
     };
     const closed = server.opened(
       {

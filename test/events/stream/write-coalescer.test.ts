@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { WriteCoalescer } from '../../../src/http/subscriptions/write-coalescer';
+import { MESSAGES_PER_TURN, WriteCoalescer } from '../../../src/http/subscriptions/write-coalescer';
 
 /** A connected pair of loopback TCP sockets, and every chunk the receiving end reads. */
 async function socketPair(): Promise<{ sender: net.Socket; chunks: string[]; close(): Promise<void> }> {
@@ -54,6 +54,41 @@ describe('WriteCoalescer: what one turn of the event loop writes to a socket lea
       expect(pair.chunks).toEqual(['one,two,three']);
     } finally {
       await pair.close();
+    }
+  });
+
+  it(`asks a socket's sender to wait for the next turn once the socket has had ${MESSAGES_PER_TURN} messages in this one`, async () => {
+    const pair = await socketPair();
+    const other = await socketPair();
+    try {
+      const writes = new WriteCoalescer();
+      const answers: (Promise<void> | undefined)[] = [];
+      for (let i = 1; i <= MESSAGES_PER_TURN; i += 1) {
+        answers.push(writes.hold(pair.sender));
+        pair.sender.write(`${i};`);
+      }
+      // Another socket's share is its own.
+      expect(writes.hold(other.sender)).toBeUndefined();
+      expect(answers.slice(0, -1).every((answer) => answer === undefined)).toBe(true);
+      const turnEnd = answers.at(-1);
+      expect(turnEnd).toBeInstanceOf(Promise);
+      let ended = false;
+      void turnEnd!.then(() => (ended = true));
+      await Promise.resolve();
+      expect(ended).toBe(false);
+      expect(pair.sender.writableCorked).toBe(1);
+
+      await turnEnd;
+      // It resolves as the turn's writes leave: the socket is uncorked, and a new turn starts afresh.
+      expect(pair.sender.writableCorked).toBe(0);
+      expect(writes.hold(pair.sender)).toBeUndefined();
+      await nextTurn();
+      const sent = Array.from({ length: MESSAGES_PER_TURN }, (_, i) => `${i + 1};`).join('');
+      await until(() => pair.chunks.join('') === sent);
+      expect(pair.chunks).toEqual([sent]);
+    } finally {
+      await pair.close();
+      await other.close();
     }
   });
 
