@@ -124,6 +124,24 @@ describe('a committed write reaches every subscriber of its workspace', () => {
   });
 });
 
+describe('in stream order', () => {
+  it('gives every subscriber sharing an operation every event once, in the stream\'s order, when answers are read asynchronously and writes come together', async () => {
+    const ws = await app.workspace();
+    const query = 'subscription { events { id cursor resource { __typename ... on AdvertiserAccount { name } } } }';
+    const subscriptions = [0, 1, 2, 3].map(() => subscribeWs(wsClient(app, { 'X-API-Key': ws.key }), query));
+    await subscribersOpen(app, 4);
+    const names = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    await Promise.all(names.map((name) => createAccount(ws, name)));
+    const stream = await streamAfter(ws, null);
+    expect(stream).toHaveLength(names.length);
+    for (const subscription of subscriptions) {
+      const received = await subscription.waitForEvents(names.length);
+      expect(received.map((event) => event.cursor)).toEqual(stream.map((event) => event.cursor));
+      expect(received.map((event) => event.resource.name).sort()).toEqual(names);
+    }
+  });
+});
+
 describe('on the wire', () => {
   /** A raw graphql-transport-ws socket, acknowledged and subscribed as `id`, and the text of every message it receives. */
   async function rawSubscriber(key: string, id: string): Promise<{ messages: string[]; socket: WebSocket }> {
