@@ -1,6 +1,6 @@
-import { GraphQLError, type ExecutionResult } from 'graphql';
+import type { ExecutionResult } from 'graphql';
 import type { SharedAnswer } from './shared-answer';
-import type { ResultStream } from './shared-execution';
+import { lastResult, type ResultStream, resultStreamOf } from './result-stream';
 
 /**
  * Sends one result to the subscriber (graphql-ws: the `next` message, written to the socket).
@@ -32,7 +32,7 @@ export function isDirectSource(events: AsyncIterator<unknown>): events is Direct
  * which the transport sends as the last result.
  */
 export function directResultStream(events: DirectSource, answerFor: (event: unknown) => SharedAnswer, send: DirectSend): ResultStream {
-  let done = false;
+  const end = { done: false };
   /** Taken, its answer still being computed: the next event waits for it. */
   let awaiting: SharedAnswer | undefined;
   /** The last send asked the next to wait. */
@@ -44,7 +44,7 @@ export function directResultStream(events: DirectSource, answerFor: (event: unkn
     void events.return?.();
   };
   const deliver = (result: ExecutionResult): void => {
-    if (done) return;
+    if (end.done) return;
     try {
       const wait = send(result);
       if (wait) {
@@ -67,7 +67,7 @@ export function directResultStream(events: DirectSource, answerFor: (event: unkn
   };
 
   events.deliverDirectly((event) => {
-    if (done || awaiting || sendWait || failure !== undefined) return false;
+    if (end.done || awaiting || sendWait || failure !== undefined) return false;
     const answer = answerFor(event);
     if (answer.result) deliver(answer.result);
     else {
@@ -77,46 +77,23 @@ export function directResultStream(events: DirectSource, answerFor: (event: unkn
     return true;
   });
 
-  const finish = async (): Promise<IteratorResult<ExecutionResult>> => {
-    done = true;
-    await events.return?.();
-    return { done: true, value: undefined };
-  };
   const ended = (): IteratorResult<ExecutionResult> => {
-    done = true;
+    end.done = true;
     if (failure === undefined) return { done: true, value: undefined };
-    const original = failure instanceof Error ? failure : new Error(String(failure));
+    const last = lastResult(failure);
     failure = undefined;
-    return { done: false, value: { errors: [new GraphQLError(original.message, { originalError: original })] } };
+    return last;
   };
 
-  return {
-    async next() {
-      if (done) return { done: true, value: undefined };
-      try {
-        for (;;) {
-          const step = await events.next();
-          if (step.done || done) return ended();
-          if (awaiting) await awaiting.computed;
-          if (sendWait) await sendWait;
-          const answer = answerFor(step.value);
-          const result = answer.result ?? (await answer.computed);
-          deliver(result);
-          if (sendWait) await sendWait;
-        }
-      } catch (error) {
-        await finish();
-        const original = error instanceof Error ? error : new Error(String(error));
-        return { done: false, value: { errors: [new GraphQLError(original.message, { originalError: original })] } };
-      }
-    },
-    return: finish,
-    async throw(error?: unknown) {
-      await finish();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
+  return resultStreamOf(events, end, async () => {
+    for (;;) {
+      const step = await events.next();
+      if (step.done || end.done) return ended();
+      if (awaiting) await awaiting.computed;
+      if (sendWait) await sendWait;
+      const answer = answerFor(step.value);
+      deliver(answer.result ?? (await answer.computed));
+      if (sendWait) await sendWait;
+    }
+  });
 }

@@ -1,8 +1,10 @@
-import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { type DirectSend, directResultStream, isDirectSource } from './direct-delivery';
+import { type ResultStream, resultStreamOf } from './result-stream';
 import { SharedAnswer } from './shared-answer';
 
 export type { DirectSend } from './direct-delivery';
+export type { ResultStream } from './result-stream';
 
 export interface SharedExecutionOptions<C> {
   /** The context one event's execution runs with (so each event reads the records afresh: new loaders). */
@@ -19,12 +21,6 @@ export interface SharedExecutionOptions<C> {
    * undefined: every result is yielded.
    */
   directSendOf?(base: C): DirectSend | undefined;
-}
-
-/** An iterator of results that also ends while it waits for the next event (a generator function could not). */
-export interface ResultStream extends AsyncIterableIterator<ExecutionResult> {
-  return(): Promise<IteratorResult<ExecutionResult>>;
-  throw(error?: unknown): Promise<IteratorResult<ExecutionResult>>;
 }
 
 /** Per source event, the answers computed for it, by share key; gone with the event. */
@@ -60,35 +56,13 @@ export function sharedSubscribe<C>(options: SharedExecutionOptions<C>) {
 
 /** The results of a subscription's events, in order, each yielded to the transport's loop. */
 function resultStream(events: AsyncIterator<unknown>, run: (event: unknown) => Promise<ExecutionResult>): ResultStream {
-  let done = false;
-  const finish = async (): Promise<IteratorResult<ExecutionResult>> => {
-    done = true;
-    await events.return?.();
-    return { done: true, value: undefined };
-  };
-  return {
-    async next() {
-      if (done) return { done: true, value: undefined };
-      try {
-        const step = await events.next();
-        if (step.done) {
-          done = true;
-          return { done: true, value: undefined };
-        }
-        return { done: false, value: await run(step.value) };
-      } catch (error) {
-        await finish();
-        const original = error instanceof Error ? error : new Error(String(error));
-        return { done: false, value: { errors: [new GraphQLError(original.message, { originalError: original })] } };
-      }
-    },
-    return: finish,
-    async throw(error?: unknown) {
-      await finish();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
+  const end = { done: false };
+  return resultStreamOf(events, end, async () => {
+    const step = await events.next();
+    if (step.done) {
+      end.done = true;
+      return { done: true, value: undefined };
+    }
+    return { done: false, value: await run(step.value) };
+  });
 }
