@@ -1,5 +1,4 @@
 import { SlowConsumerError } from '../../common/errors';
-import type { DirectSource } from '../../graphql/subscriptions/direct-delivery';
 import type { RequestContext } from '../../common/request-context';
 import { recordMatches } from '../../db/lists/in-memory';
 import type { CheckedFilters } from '../../db/lists/list-request';
@@ -32,7 +31,7 @@ export interface EventSubscriptionOptions {
  * with SLOW_CONSUMER and the cursor of the last event taken, and its buffer is dropped: memory
  * stays bounded, and the subscriber resumes from there with nothing lost.
  */
-export class EventSubscription implements AsyncIterableIterator<OutboxEvent>, DirectSource {
+export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
   readonly organisationId: number;
   private readonly buffer: OutboxEvent[] = [];
   /** The first waiting event's index in `buffer` (taken events are not shifted out one by one). */
@@ -48,9 +47,6 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent>, Di
   private waiting: { resolve(result: IteratorResult<OutboxEvent>): void; reject(error: unknown): void } | undefined;
   private failure: SlowConsumerError | undefined;
   private ended = false;
-
-  /** Takes a live event at once while the consumer waits for one (deliverDirectly); false leaves it to `next`. */
-  private takeDirectly: ((event: OutboxEvent) => boolean) | undefined;
 
   /** Whether the key may see an event (the feed's rule, visibleEvents, in memory). */
   private readonly readable: (event: OutboxEvent) => boolean;
@@ -76,23 +72,12 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent>, Di
     if (comparePositions(positionOf(event), this.floor) <= 0) return false;
     if (!this.readable(event) || !recordMatches(eventList, this.options.filters, event)) return false;
     if (this.waiting && !this.catchingUp) {
-      // Nothing waits before it: the consumer may take it here, in the hub's loop, and go on waiting.
-      if (this.takeDirectly?.(event)) this.taken = positionOf(event);
-      else this.hand(event);
+      this.hand(event);
       return true;
     }
     this.buffer.push(event);
     if (this.buffer.length - this.head > this.options.maxBuffered) this.fail();
     return true;
-  }
-
-  /**
-   * Lets the consumer take live events as they are offered while it waits for its next one (the
-   * subscription transports' direct delivery, src/graphql/subscriptions/direct-delivery.ts):
-   * no promise is settled for them. An event it does not take is handed to its waiting `next`.
-   */
-  deliverDirectly(take: (event: OutboxEvent) => boolean): void {
-    this.takeDirectly = take;
   }
 
   async next(): Promise<IteratorResult<OutboxEvent>> {

@@ -1,10 +1,4 @@
-import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import { type DirectSend, directResultStream, isDirectSource } from './direct-delivery';
-import { type ResultStream, resultStreamOf } from './result-stream';
-import { SharedAnswer } from './shared-answer';
-
-export type { DirectSend } from './direct-delivery';
-export type { ResultStream } from './result-stream';
+import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 
 export interface SharedExecutionOptions<C> {
   /** The context one event's execution runs with (so each event reads the records afresh: new loaders). */
@@ -16,15 +10,32 @@ export interface SharedExecutionOptions<C> {
    */
   shareKeyOf(base: C): string | undefined;
   /**
-   * Where the transport can take results itself (graphql-ws: the `next` message written straight
-   * to the socket), they go there instead of through the transport's own loop (direct-delivery.ts);
-   * undefined: every result is yielded.
+   * Where the transport can take a result's serialised payload itself (graphql-ws: the `next`
+   * message written straight to the socket), the results without errors go there instead of to
+   * the transport's own loop; undefined: every result is yielded.
    */
   directSendOf?(base: C): DirectSend | undefined;
 }
 
+/** Sends one result without errors, given as its JSON text; a promise when the socket is backed up and the next must wait. */
+export type DirectSend = (payload: string) => void | Promise<void>;
+
+/** An iterator of results that also ends while it waits for the next event (a generator function could not). */
+export interface ResultStream extends AsyncIterableIterator<ExecutionResult> {
+  return(): Promise<IteratorResult<ExecutionResult>>;
+  throw(error?: unknown): Promise<IteratorResult<ExecutionResult>>;
+}
+
 /** Per source event, the answers computed for it, by share key; gone with the event. */
-const answers = new WeakMap<object, Map<string, SharedAnswer>>();
+const answers = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
+/** A shared answer's JSON text, serialised once for all its subscribers. */
+const payloads = new WeakMap<ExecutionResult, string>();
+
+function payloadOf(result: ExecutionResult): string {
+  let payload = payloads.get(result);
+  if (payload === undefined) payloads.set(result, (payload = JSON.stringify(result)));
+  return payload;
+}
 
 /**
  * graphql-js's `subscribe`, except that an event's answer is computed once per share key and
@@ -39,8 +50,8 @@ export function sharedSubscribe<C>(options: SharedExecutionOptions<C>) {
     const events = (source as AsyncIterable<unknown>)[Symbol.asyncIterator]();
     const base = args.contextValue as C;
     const key = options.shareKeyOf(base);
-    const answerFor = (event: unknown): SharedAnswer => {
-      const answer = (): SharedAnswer => new SharedAnswer(() => execute({ ...args, rootValue: event, contextValue: options.contextForEvent(base) }));
+    const run = (event: unknown): Promise<ExecutionResult> => {
+      const answer = (): Promise<ExecutionResult> => Promise.resolve(execute({ ...args, rootValue: event, contextValue: options.contextForEvent(base) }));
       if (key === undefined || typeof event !== 'object' || event === null) return answer();
       let byKey = answers.get(event);
       if (!byKey) answers.set(event, (byKey = new Map()));
@@ -48,21 +59,53 @@ export function sharedSubscribe<C>(options: SharedExecutionOptions<C>) {
       if (!shared) byKey.set(key, (shared = answer()));
       return shared;
     };
-    const send = options.directSendOf?.(base);
-    if (send && isDirectSource(events)) return directResultStream(events, answerFor, send);
-    return resultStream(events, (event) => answerFor(event).computed);
+    return resultStream(events, run, options.directSendOf?.(base));
   };
 }
 
-/** The results of a subscription's events, in order, each yielded to the transport's loop. */
-function resultStream(events: AsyncIterator<unknown>, run: (event: unknown) => Promise<ExecutionResult>): ResultStream {
-  const end = { done: false };
-  return resultStreamOf(events, end, async () => {
-    const step = await events.next();
-    if (step.done) {
-      end.done = true;
-      return { done: true, value: undefined };
-    }
-    return { done: false, value: await run(step.value) };
-  });
+/**
+ * The results of a subscription's events, in order. With `direct`, the results without errors are
+ * sent through it here, one after the other, and `next` resolves only with a result that has
+ * errors (the transport formats those) or at the end: a thousand subscribers then cost a thousand
+ * writes of one shared text per event, not a thousand passes through the transport's message loop
+ * (an iterator step, a message object, its validation and serialisation each).
+ */
+function resultStream(events: AsyncIterator<unknown>, run: (event: unknown) => Promise<ExecutionResult>, direct: DirectSend | undefined): ResultStream {
+  let done = false;
+  const finish = async (): Promise<IteratorResult<ExecutionResult>> => {
+    done = true;
+    await events.return?.();
+    return { done: true, value: undefined };
+  };
+  return {
+    async next() {
+      if (done) return { done: true, value: undefined };
+      try {
+        for (;;) {
+          const step = await events.next();
+          if (step.done || done) {
+            done = true;
+            return { done: true, value: undefined };
+          }
+          const result = await run(step.value);
+          if (done) return { done: true, value: undefined };
+          if (!direct || result.errors) return { done: false, value: result };
+          const sent = direct(payloadOf(result));
+          if (sent) await sent;
+        }
+      } catch (error) {
+        await finish();
+        const original = error instanceof Error ? error : new Error(String(error));
+        return { done: false, value: { errors: [new GraphQLError(original.message, { originalError: original })] } };
+      }
+    },
+    return: finish,
+    async throw(error?: unknown) {
+      await finish();
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }

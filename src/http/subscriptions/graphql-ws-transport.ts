@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { presentedApiKey } from '../request-context';
 import { type Extra, graphqlWsSocketHandler } from './graphql-ws-socket';
 import { CLOSE_FORBIDDEN, CLOSE_GOING_AWAY, type SubscriberConnection } from './subscription-gate';
-import { formatErrors, formatResult, prepareSubscription, resultText, type SubscriptionRuntime, subscriptionExecutor } from './subscription-operations';
+import { formatErrors, formatResult, prepareSubscription, type SubscriptionRuntime, subscriptionExecutor } from './subscription-operations';
 
 /** A client must send `connection_init` within this of opening the socket. */
 export const CONNECTION_INIT_TIMEOUT_MS = 10_000;
@@ -68,9 +68,9 @@ export function graphqlWsHandler(runtime: SubscriptionRuntime): WebsocketHandler
         return true;
       },
       onSubscribe: (ctx, id, payload) => {
-        // Results go out as graphql-ws would write them, the shared answer's text serialised once.
+        // A result without errors goes out as graphql-ws would write it, its payload's text shared.
         const prefix = `{"id":${JSON.stringify(id)},"type":"${MessageType.Next}","payload":`;
-        return prepareSubscription(runtime, connectionOf(ctx), payload, (result) => ctx.extra.send(`${prefix}${resultText(result, runtime.production)}}`));
+        return prepareSubscription(runtime, connectionOf(ctx), payload, (result) => ctx.extra.send(`${prefix}${result}}`));
       },
       subscribe: subscriptionExecutor(runtime),
       onNext: (_ctx, _id, _payload, _args, result) => formatResult(result as ExecutionResult, runtime.production),

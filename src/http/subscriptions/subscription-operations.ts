@@ -109,14 +109,6 @@ export function formatErrors(errors: readonly GraphQLError[], production: boolea
 }
 
 const formattedResults = new WeakMap<ExecutionResult, FormattedExecutionResult>();
-const resultTexts = new WeakMap<ExecutionResult, string>();
-
-/** A result as JSON text, as the transports send it (formatResult), serialised once for every subscriber it is shared with. */
-export function resultText(result: ExecutionResult, production: boolean): string {
-  let text = resultTexts.get(result);
-  if (text === undefined) resultTexts.set(result, (text = JSON.stringify(formatResult(result, production) ?? result)));
-  return text;
-}
 
 /** A result as sent: errors formatted (once per shared result); a result without errors as it is. */
 export function formatResult(result: ExecutionResult, production: boolean): FormattedExecutionResult | undefined {
