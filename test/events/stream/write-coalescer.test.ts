@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { MESSAGES_PER_TURN, WriteCoalescer } from '../../../src/http/subscriptions/write-coalescer';
+import { eventually } from '../../support/webhook-receiver';
 
 /** A connected pair of loopback TCP sockets, and every chunk the receiving end reads. */
 async function socketPair(): Promise<{ sender: net.Socket; chunks: string[]; close(): Promise<void> }> {
@@ -25,12 +26,9 @@ async function socketPair(): Promise<{ sender: net.Socket; chunks: string[]; clo
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-async function until(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met within 5 s');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/** Resolves once the receiving end has read `text` in all (polling, as the suite's other waits do). */
+async function received(chunks: string[], text: string): Promise<void> {
+  await eventually(async () => chunks.join(''), (read) => read === text, 5_000);
 }
 
 describe('WriteCoalescer: what one turn of the event loop writes to a socket leaves in one write', () => {
@@ -50,7 +48,7 @@ describe('WriteCoalescer: what one turn of the event loop writes to a socket lea
 
       await nextTurn();
       expect(pair.sender.writableCorked).toBe(0);
-      await until(() => pair.chunks.join('') === 'one,two,three');
+      await received(pair.chunks, 'one,two,three');
       expect(pair.chunks).toEqual(['one,two,three']);
     } finally {
       await pair.close();
@@ -84,7 +82,7 @@ describe('WriteCoalescer: what one turn of the event loop writes to a socket lea
       expect(writes.hold(pair.sender)).toBeUndefined();
       await nextTurn();
       const sent = Array.from({ length: MESSAGES_PER_TURN }, (_, i) => `${i + 1};`).join('');
-      await until(() => pair.chunks.join('') === sent);
+      await received(pair.chunks, sent);
       expect(pair.chunks).toEqual([sent]);
     } finally {
       await pair.close();
@@ -100,7 +98,7 @@ describe('WriteCoalescer: what one turn of the event loop writes to a socket lea
       writes.hold(kept.sender);
       kept.sender.write('first');
       await nextTurn();
-      await until(() => kept.chunks.join('') === 'first');
+      await received(kept.chunks, 'first');
 
       writes.hold(kept.sender);
       writes.hold(lost.sender);
@@ -109,7 +107,7 @@ describe('WriteCoalescer: what one turn of the event loop writes to a socket lea
       lost.sender.destroy();
       expect(kept.sender.writableCorked).toBe(1);
       await nextTurn();
-      await until(() => kept.chunks.join('') === 'firstsecond');
+      await received(kept.chunks, 'firstsecond');
       expect(lost.chunks).toEqual([]);
     } finally {
       await kept.close();
