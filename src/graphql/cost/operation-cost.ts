@@ -24,11 +24,16 @@ function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionN
 
 /** Variable sets remembered per document; past it the document's are forgotten and counted afresh. */
 const COSTS_PER_DOCUMENT = 64;
+/**
+ * A query's variables longer than this (as JSON) are not remembered: 64 of them per document
+ * would hold more memory than their costing takes time.
+ */
+const MAX_REMEMBERED_VARIABLES_LENGTH = 2_048;
 
 /**
- * Costs already computed, per limits, per parsed document (Apollo and the subscription transports
- * keep one parsed document per query text, so a partner's fixed operations are the same objects
- * request after request), per operation name and variables. The cost is a function of these
+ * Queries' costs already computed, per limits, per parsed document (Apollo keeps one parsed
+ * document per query text, so a partner's fixed operations are the same objects request after
+ * request), per operation name and variables. The cost is a function of these
  * alone; walking the document again for every request was about 4% of the nested query's CPU
  * (docs/benchmarks.md). Refusals are not kept: they throw each time, as they are computed.
  */
@@ -49,8 +54,12 @@ function costsOf(limits: CostLimits, document: DocumentNode): Map<string, number
  * judgement for queries and mutations over HTTP and for subscriptions (src/http/subscriptions).
  */
 export function operationCost(limits: CostLimits, schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number | null {
+  // Mutations (bulk inputs, rarely the same twice) and subscriptions (costed once each) are not remembered.
+  if (operation.operation !== 'query') return computeCost(limits, schema, document, operation, variables);
+  const serialised = JSON.stringify(variables);
+  if (serialised.length > MAX_REMEMBERED_VARIABLES_LENGTH) return computeCost(limits, schema, document, operation, variables);
   const costs = costsOf(limits, document);
-  const key = `${operation.name?.value ?? ''}\u0000${JSON.stringify(variables)}`;
+  const key = `${operation.name?.value ?? ''}\u0000${serialised}`;
   const known = costs.get(key);
   if (known !== undefined) return known;
   const cost = computeCost(limits, schema, document, operation, variables);
