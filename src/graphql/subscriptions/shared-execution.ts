@@ -17,7 +17,7 @@ export interface SharedExecutionOptions<C> {
   directSendOf?(base: C): DirectSend | undefined;
 }
 
-/** Sends one result without errors, given as its JSON text; a promise when the socket is backed up and the next must wait. */
+/** Sends one result without errors, given as its JSON text; a promise when the next must wait (the socket is backed up, or had its share of this turn). */
 export type DirectSend = (payload: string) => void | Promise<void>;
 
 /** An iterator of results that also ends while it waits for the next event (a generator function could not). */
