@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { HANDOUT_BOUND, MAX_BIGINT, streamHeadSql } from '../../src/events/stream/committed-events';
+import { liveReadSql, MAX_BIGINT, streamHeadSql } from '../../src/events/stream/committed-events';
+import { READ_BATCH } from '../../src/events/stream/live-read';
 import { encodeStreamCursor } from '../../src/events/stream/stream-cursor';
 import { WriteCoalescer } from '../../src/http/subscriptions/write-coalescer';
 import { OUTBOX_CHANNEL } from '../../src/outbox/outbox';
@@ -14,8 +15,10 @@ import { ENV_DATABASE_URL, type ServerRequest } from './protocol';
  * The limit: a bare `ws` server, no GraphQL, no graphql-ws, no Fastify. A client connects with its
  * key in the `x-api-key` header of the upgrade (one statement checks it, as the project's
  * connection_init does); the process LISTENs on the same channel, and on each wake reads the newly
- * committed events exactly as the project's hub does (the same handout bound, the same order,
- * batches of 1,000, the same polling while events wait behind an older transaction), builds each
+ * committed events exactly as the project's hub does (the same statement on the listening session,
+ * src/events/stream/committed-events.ts's liveReadSql: the same handout bound and order, batches of
+ * 1,000, the next read sent before the last one's sends leave, the same polling while events wait
+ * behind an older transaction), builds each
  * event's message once, with the payload's text as PostgreSQL returns it, and sends that string
  * to every open socket of the event's workspace. The message is shaped as graphql-ws's `next`, so
  * clients parse the same bytes: `{"id":"1","type":"next","payload":{"data":{"events":{id, type,
@@ -24,25 +27,25 @@ import { ENV_DATABASE_URL, type ServerRequest } from './protocol';
  * of the event loop sends to one socket leaves in one system call), so the limit is no weaker for
  * want of a technique the project uses.
  */
-const READ_BATCH = 1_000;
 const IDLE_POLL_MS = 5_000;
 const HELD_POLL_MS = { first: 20, max: 1_000 };
 
+/** A row of the live read; one row with a null id and only `held` when no event came. */
 interface Row {
-  id: string;
+  id: string | null;
   txid: string;
   organisation_id: number;
   event_type: string;
   created_ms: string;
   payload: string;
+  held: boolean;
 }
 
-const READ_SQL = `SELECT e.id::text AS id, e.txid::text AS txid, e.organisation_id, e.event_type,
-    floor(extract(epoch FROM e.created_at) * 1000)::bigint::text AS created_ms, e.payload::text AS payload
-  FROM outbox_events e
-  WHERE (e.txid, e.id) > ($1::bigint, $2::bigint) AND e.txid < ${HANDOUT_BOUND}
-  ORDER BY e.txid, e.id LIMIT ${READ_BATCH}`;
-const HELD_SQL = `SELECT EXISTS (SELECT 1 FROM outbox_events e WHERE (e.txid, e.id) > ($1::bigint, $2::bigint) AND e.txid >= ${HANDOUT_BOUND}) AS held`;
+const READ_SQL = liveReadSql(
+  `e.id::text AS id, e.txid::text AS txid, e.organisation_id, e.event_type,
+    floor(extract(epoch FROM e.created_at) * 1000)::bigint::text AS created_ms, e.payload::text AS payload`,
+  READ_BATCH,
+);
 
 runChild<ServerRequest>(async () => {
   const url = requiredEnv(ENV_DATABASE_URL);
@@ -63,7 +66,7 @@ runChild<ServerRequest>(async () => {
   await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
   const position = { txid: (await pool.query<{ txid: string }>(streamHeadSql())).rows[0].txid, id: MAX_BIGINT };
 
-  const fanOut = (rows: Row[]): void => {
+  const fanOut = (rows: (Row & { id: string })[]): void => {
     for (const row of rows) {
       position.txid = row.txid;
       position.id = row.id;
@@ -79,19 +82,28 @@ runChild<ServerRequest>(async () => {
     }
   };
 
+  const read = (): Promise<Row[]> => listener.query<Row>(READ_SQL, [position.txid, position.id]).then((result) => result.rows);
+
   let running = true;
   const loop = (async () => {
     let heldPoll = HELD_POLL_MS.first;
     while (running) {
-      notified = false;
       let held = false;
       try {
+        // As the hub does: read again while more comes, sending each next read before this one's
+        // sends are flushed (at the end of the turn), so PostgreSQL answers it meanwhile.
+        notified = false;
+        let next = read();
         for (;;) {
-          const { rows } = await pool.query<Row>(READ_SQL, [position.txid, position.id]);
-          fanOut(rows);
-          if (rows.length < READ_BATCH) break;
+          const rows = await next;
+          held = rows[0]?.held ?? false;
+          const events = (rows[0]?.id === null ? [] : rows) as (Row & { id: string })[];
+          const more = events.length === READ_BATCH || notified;
+          fanOut(events);
+          if (!more || !running) break;
+          notified = false;
+          next = read();
         }
-        held = (await pool.query<{ held: boolean }>(HELD_SQL, [position.txid, position.id])).rows[0].held;
       } catch (error) {
         if (running) process.stderr.write(`bare fan-out: read failed: ${error instanceof Error ? error.message : String(error)}\n`);
       }

@@ -31,7 +31,7 @@ export interface ChannelListenerOptions {
  */
 export class ChannelListener {
   private client: Client | undefined;
-  private notified = false;
+  private notifiedSince = false;
   private wakeSleeper: (() => void) | undefined;
   private closed = false;
   /** The notification checkReceiving waits for, while it waits. */
@@ -106,14 +106,30 @@ export class ChannelListener {
     }
   }
 
+  /**
+   * A statement on the listening session itself. It is on the wire when this returns (no pool to
+   * wait for, no promise to settle first), so a loop can send its next read and only then let the
+   * work of the last one run, and PostgreSQL answers meanwhile. Rejects when the session is lost;
+   * the loop's next `listen()` opens a new one.
+   */
+  query<R>(text: string, values: readonly unknown[]): Promise<R[]> {
+    if (!this.client) return Promise.reject(new Error(`${this.options.label} listener is not connected`));
+    return this.client.query<R & object>(text, values as unknown[]).then((result) => result.rows);
+  }
+
+  /** Whether a notification came since takeNotifications. */
+  get notified(): boolean {
+    return this.notifiedSince;
+  }
+
   /** Forgets the notifications so far: call before reading, so one arriving during the read is not lost. */
   takeNotifications(): void {
-    this.notified = false;
+    this.notifiedSince = false;
   }
 
   /** Waits `ms`, or less when a notification came since takeNotifications (or comes meanwhile). */
   sleep(ms: number): Promise<void> {
-    if (this.notified || this.closed) return Promise.resolve();
+    if (this.notifiedSince || this.closed) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done(): void {
@@ -126,7 +142,7 @@ export class ChannelListener {
 
   /** Ends a sleep now, as a notification would. */
   wake(): void {
-    this.notified = true;
+    this.notifiedSince = true;
     this.wakeSleeper?.();
   }
 

@@ -40,12 +40,23 @@ export function committedAfter(query: SelectQueryBuilder<OutboxEvent>, after: St
 }
 
 /**
- * Committed events the stream holds back after `after`: their transaction is at or above the
- * snapshot's `xmin`, so an older transaction is still running. Nothing announces its end when it
- * writes no event (or rolls back), so whoever follows the stream polls while this is true.
+ * One read of a follower of the whole stream (the event hub; the bench's bare fan-out): the events
+ * after the position ($1 txid, $2 id) that may be handed out now, in stream order, at most
+ * `limit`, with `select` naming their columns (alias `e`). Each row also says, as `held`, whether
+ * committed events wait behind an older transaction still running: nothing announces its end when
+ * it writes no event (or rolls back), so the follower polls while that is true. When no event may
+ * be handed out, one row of nulls but `held`. One statement, so one snapshot and one round trip.
  */
-export function heldBackSql(): string {
-  return `SELECT EXISTS (SELECT 1 FROM outbox_events e WHERE (e.txid, e.id) > ($1::bigint, $2::bigint) AND e.txid >= ${HANDOUT_BOUND}) AS held`;
+export function liveReadSql(select: string, limit: number): string {
+  return `WITH bound AS MATERIALIZED (SELECT ${HANDOUT_BOUND} AS txid),
+  batch AS (
+    SELECT ${select}, e.txid AS "streamTxid", e.id AS "streamId" FROM outbox_events e
+     WHERE (e.txid, e.id) > ($1::bigint, $2::bigint) AND e.txid < (SELECT txid FROM bound)
+     ORDER BY e.txid, e.id LIMIT ${limit})
+  SELECT batch.*, EXISTS (
+      SELECT 1 FROM outbox_events e WHERE (e.txid, e.id) > ($1::bigint, $2::bigint) AND e.txid >= (SELECT txid FROM bound)) AS held
+    FROM (VALUES (1)) AS one LEFT JOIN batch ON true
+   ORDER BY batch."streamTxid", batch."streamId"`;
 }
 
 /** Where the stream stands now: every event the stream will ever hand out later sorts after (txid, MAX_BIGINT). */

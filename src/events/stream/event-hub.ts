@@ -3,15 +3,14 @@ import { ChannelListener } from '../../db/channel-listener';
 import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../common/request-context';
 import type { CheckedFilters } from '../../db/lists/list-request';
-import { OutboxEvent } from '../../outbox/outbox-event.entity';
+import type { OutboxEvent } from '../../outbox/outbox-event.entity';
 import { OUTBOX_CHANNEL } from '../../outbox/outbox';
 import type { EventStreamService } from './event-stream.service';
-import { committedAfter, heldBackSql, MAX_BIGINT, streamHeadSql } from './committed-events';
+import { MAX_BIGINT, streamHeadSql } from './committed-events';
 import { EventSubscription } from './event-subscription';
+import { liveRead, type LiveRead, liveReadOf, type LiveRow, READ_BATCH } from './live-read';
 import { positionOf, type StreamPosition } from './stream-cursor';
 
-/** Events read per statement; a wake reads until a batch comes back short. */
-const READ_BATCH = 1_000;
 /** A backstop for a notification missed while the listener reconnected. */
 const IDLE_POLL_MS = 5_000;
 /** While committed events wait behind an older transaction, nothing announces its end: poll, backing off to this. */
@@ -51,6 +50,7 @@ export class EventHub {
   private loop: Promise<void> | undefined;
   private running = false;
   private observer: EventHubObserver | undefined;
+  private readSql: string | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -138,7 +138,6 @@ export class EventHub {
     while (this.running) {
       try {
         await this.listener.listen();
-        this.listener.takeNotifications();
         const held = await this.drain();
         heldPoll = held ? Math.min(heldPoll * 2, HELD_POLL_MS.max) : HELD_POLL_MS.first;
         await this.listener.sleep(held ? heldPoll : IDLE_POLL_MS);
@@ -150,23 +149,39 @@ export class EventHub {
     }
   }
 
-  /** Reads and hands out everything committed since the position; true when events wait behind an older transaction. */
+  /**
+   * Reads and hands out everything committed since the position, and reads again while more
+   * comes (a full batch, or a notification during the read). Each next read is sent before the
+   * events just read reach their subscribers (they run once this synchronous turn is over), so
+   * PostgreSQL answers it while they do instead of after. True when events wait behind an older
+   * transaction.
+   */
   private async drain(): Promise<boolean> {
+    this.listener.takeNotifications();
+    let read = this.read();
     for (;;) {
-      const events = await committedAfter(this.dataSource.manager.createQueryBuilder(OutboxEvent, 'e'), this.position, READ_BATCH).getMany();
+      const { events, held } = await read;
+      const more = events.length === READ_BATCH || this.listener.notified;
       this.fanOut(events);
-      if (events.length < READ_BATCH) break;
+      if (!more || !this.running) return held;
+      this.listener.takeNotifications();
+      read = this.read();
     }
-    const [{ held }] = (await this.dataSource.query(heldBackSql(), [this.position!.txid, this.position!.id])) as { held: boolean }[];
-    return held;
+  }
+
+  /** The events after the position that may be handed out now, on the listening session (live-read.ts). */
+  private read(): Promise<LiveRead> {
+    const { txid, id } = this.position!;
+    return this.listener.query<LiveRow>((this.readSql ??= liveReadOf(this.dataSource)), [txid, id]).then(liveRead);
   }
 
   private fanOut(events: readonly OutboxEvent[]): void {
     let handed = 0;
     for (const event of events) {
+      const position = positionOf(event);
       const subscribers = this.workspaces.get(event.organisationId);
-      if (subscribers) for (const subscription of subscribers) if (subscription.offer(event)) handed += 1;
-      this.position = positionOf(event);
+      if (subscribers) for (const subscription of subscribers) if (subscription.offer(event, position)) handed += 1;
+      this.position = position;
     }
     if (handed > 0) this.observer?.fannedOut(handed);
   }

@@ -5,6 +5,7 @@ import type { CheckedFilters } from '../../db/lists/list-request';
 import type { OutboxEvent } from '../../outbox/outbox-event.entity';
 import { readableResourceTypes } from '../event-catalogue';
 import { eventList } from '../event.list';
+import type { CallbackSource, SourceCallback } from '../../graphql/subscriptions/direct-delivery';
 import { comparePositions, encodeStreamCursor, positionOf, type StreamPosition } from './stream-cursor';
 
 /** Events read per statement while a resuming subscription catches up. */
@@ -31,20 +32,23 @@ export interface EventSubscriptionOptions {
  * with SLOW_CONSUMER and the cursor of the last event taken, and its buffer is dropped: memory
  * stays bounded, and the subscriber resumes from there with nothing lost.
  */
-export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
+export class EventSubscription implements AsyncIterableIterator<OutboxEvent>, CallbackSource<OutboxEvent> {
   readonly organisationId: number;
   private readonly buffer: OutboxEvent[] = [];
   /** The first waiting event's index in `buffer` (taken events are not shifted out one by one). */
   private head = 0;
-  /** Where the subscriber stands: the last event taken, or where it started. */
-  private taken: StreamPosition;
+  /** Where the subscriber stood before `lastTaken`: where it started, or an event taken earlier. */
+  private takenBefore: StreamPosition;
+  /** The last event taken; its position is worked out only when asked for (a live event is taken by a thousand subscribers). */
+  private lastTaken: OutboxEvent | undefined;
   /** Live events at or before this were (or will be) read in the catch-up, or came before `from`. */
   private readonly floor: StreamPosition;
   /** Still reading the stream up to the seam. */
   private catchingUp: boolean;
   /** The rest of the page of the catch-up being taken, last event first. */
   private page: OutboxEvent[] = [];
-  private waiting: { resolve(result: IteratorResult<OutboxEvent>): void; reject(error: unknown): void } | undefined;
+  /** Who waits for the next event: a pending `next`, or a direct delivery's callback. */
+  private waiting: SourceCallback<OutboxEvent> | undefined;
   private failure: SlowConsumerError | undefined;
   private ended = false;
 
@@ -56,7 +60,7 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
     const readable = readableResourceTypes(options.ctx.scopes);
     this.readable = readable ? (event) => (readable as string[]).includes(event.resourceType) : () => true;
     const { from, seam } = options;
-    this.taken = from;
+    this.takenBefore = from;
     this.floor = comparePositions(from, seam) > 0 ? from : seam;
     this.catchingUp = comparePositions(from, seam) < 0;
   }
@@ -66,10 +70,19 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
     return encodeStreamCursor(this.taken);
   }
 
-  /** Called by the hub for each newly committed event of the workspace; true when the event is for this subscriber. */
-  offer(event: OutboxEvent): boolean {
+  /** Where the subscriber stands: after the last event taken, or where it started. */
+  private get taken(): StreamPosition {
+    if (this.lastTaken) {
+      this.takenBefore = positionOf(this.lastTaken);
+      this.lastTaken = undefined;
+    }
+    return this.takenBefore;
+  }
+
+  /** Called by the hub for each newly committed event of the workspace, at its `position`; true when the event is for this subscriber. */
+  offer(event: OutboxEvent, position: StreamPosition): boolean {
     if (this.ended || this.failure) return false;
-    if (comparePositions(positionOf(event), this.floor) <= 0) return false;
+    if (comparePositions(position, this.floor) <= 0) return false;
     if (!this.readable(event) || !recordMatches(eventList, this.options.filters, event)) return false;
     if (this.waiting && !this.catchingUp) {
       this.hand(event);
@@ -81,6 +94,21 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
   }
 
   async next(): Promise<IteratorResult<OutboxEvent>> {
+    if (this.catchingUp && !this.failure && !this.ended) {
+      const caughtUp = await this.nextCaughtUp();
+      if (caughtUp) return caughtUp;
+    }
+    return this.nextNowOr() ?? new Promise((step, fail) => (this.waiting = { step, fail }));
+  }
+
+  /**
+   * The next event now, if one is waiting (or the end; the slow-consumer failure is thrown);
+   * otherwise undefined, and `later` is given it when it comes: by the hub's `offer`,
+   * synchronously, so a live event reaches an idle subscriber without a promise
+   * (src/graphql/subscriptions/direct-delivery.ts). While the subscription catches up, the step
+   * comes once the page holding it is read.
+   */
+  nextNowOr(later?: SourceCallback<OutboxEvent>): IteratorResult<OutboxEvent> | undefined {
     if (this.failure) {
       const failure = this.failure;
       this.end();
@@ -88,14 +116,8 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
     }
     if (this.ended) return { done: true, value: undefined };
     if (this.catchingUp) {
-      if (this.page.length === 0) {
-        this.page = await this.options.readBetween(this.taken, this.options.seam, CATCH_UP_PAGE);
-        this.page.reverse();
-        if (this.ended) return { done: true, value: undefined };
-      }
-      const event = this.page.pop();
-      if (event) return this.take(event);
-      this.catchingUp = false;
+      if (later) this.next().then((step) => later.step(step), (error: unknown) => later.fail(error));
+      return undefined;
     }
     if (this.head < this.buffer.length) {
       const event = this.buffer[this.head];
@@ -106,9 +128,21 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
       }
       return this.take(event);
     }
-    return new Promise((resolve, reject) => {
-      this.waiting = { resolve, reject };
-    });
+    this.waiting = later;
+    return undefined;
+  }
+
+  /** The next event of the catch-up, reading its next page when needed; undefined once it reached the seam (then live events follow). */
+  private async nextCaughtUp(): Promise<IteratorResult<OutboxEvent> | undefined> {
+    if (this.page.length === 0) {
+      this.page = await this.options.readBetween(this.taken, this.options.seam, CATCH_UP_PAGE);
+      this.page.reverse();
+      if (this.ended) return { done: true, value: undefined };
+    }
+    const event = this.page.pop();
+    if (event) return this.take(event);
+    this.catchingUp = false;
+    return undefined;
   }
 
   async return(): Promise<IteratorResult<OutboxEvent>> {
@@ -133,18 +167,18 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
     this.options.onEnd(this);
     const waiting = this.waiting;
     this.waiting = undefined;
-    waiting?.resolve({ done: true, value: undefined });
+    waiting?.step({ done: true, value: undefined });
   }
 
   private take(event: OutboxEvent): IteratorResult<OutboxEvent> {
-    this.taken = positionOf(event);
+    this.lastTaken = event;
     return { done: false, value: event };
   }
 
   private hand(event: OutboxEvent): void {
     const waiting = this.waiting!;
     this.waiting = undefined;
-    waiting.resolve(this.take(event));
+    waiting.step(this.take(event));
   }
 
   private fail(): void {
@@ -157,7 +191,7 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent> {
       this.waiting = undefined;
       const failure = this.failure;
       this.end();
-      waiting.reject(failure);
+      waiting.fail(failure);
     }
   }
 }

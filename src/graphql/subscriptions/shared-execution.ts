@@ -1,4 +1,8 @@
-import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { DirectResultStream, type DirectSend, failureResult, isCallbackSource, type ResultStream } from './direct-delivery';
+import { answerFor, type SharedAnswer } from './shared-answers';
+
+export type { DirectSend } from './direct-delivery';
 
 export interface SharedExecutionOptions<C> {
   /** The context one event's execution runs with (so each event reads the records afresh: new loaders). */
@@ -17,26 +21,6 @@ export interface SharedExecutionOptions<C> {
   directSendOf?(base: C): DirectSend | undefined;
 }
 
-/** Sends one result without errors, given as its JSON text; a promise when the next must wait (the socket is backed up, or had its share of this turn). */
-export type DirectSend = (payload: string) => void | Promise<void>;
-
-/** An iterator of results that also ends while it waits for the next event (a generator function could not). */
-export interface ResultStream extends AsyncIterableIterator<ExecutionResult> {
-  return(): Promise<IteratorResult<ExecutionResult>>;
-  throw(error?: unknown): Promise<IteratorResult<ExecutionResult>>;
-}
-
-/** Per source event, the answers computed for it, by share key; gone with the event. */
-const answers = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
-/** A shared answer's JSON text, serialised once for all its subscribers. */
-const payloads = new WeakMap<ExecutionResult, string>();
-
-function payloadOf(result: ExecutionResult): string {
-  let payload = payloads.get(result);
-  if (payload === undefined) payloads.set(result, (payload = JSON.stringify(result)));
-  return payload;
-}
-
 /**
  * graphql-js's `subscribe`, except that an event's answer is computed once per share key and
  * handed to every subscription with that key (a thousand subscribers of one workspace running the
@@ -50,27 +34,16 @@ export function sharedSubscribe<C>(options: SharedExecutionOptions<C>) {
     const events = (source as AsyncIterable<unknown>)[Symbol.asyncIterator]();
     const base = args.contextValue as C;
     const key = options.shareKeyOf(base);
-    const run = (event: unknown): Promise<ExecutionResult> => {
-      const answer = (): Promise<ExecutionResult> => Promise.resolve(execute({ ...args, rootValue: event, contextValue: options.contextForEvent(base) }));
-      if (key === undefined || typeof event !== 'object' || event === null) return answer();
-      let byKey = answers.get(event);
-      if (!byKey) answers.set(event, (byKey = new Map()));
-      let shared = byKey.get(key);
-      if (!shared) byKey.set(key, (shared = answer()));
-      return shared;
-    };
-    return resultStream(events, run, options.directSendOf?.(base));
+    const answerOf = (event: unknown): SharedAnswer =>
+      answerFor(event, key, () => Promise.resolve(execute({ ...args, rootValue: event, contextValue: options.contextForEvent(base) })));
+    const direct = options.directSendOf?.(base);
+    if (direct && isCallbackSource(events)) return new DirectResultStream(events, answerOf, direct);
+    return resultStream(events, answerOf);
   };
 }
 
-/**
- * The results of a subscription's events, in order. With `direct`, the results without errors are
- * sent through it here, one after the other, and `next` resolves only with a result that has
- * errors (the transport formats those) or at the end: a thousand subscribers then cost a thousand
- * writes of one shared text per event, not a thousand passes through the transport's message loop
- * (an iterator step, a message object, its validation and serialisation each).
- */
-function resultStream(events: AsyncIterator<unknown>, run: (event: unknown) => Promise<ExecutionResult>, direct: DirectSend | undefined): ResultStream {
+/** The results of a subscription's events, in order, each through the transport's own loop. */
+function resultStream(events: AsyncIterator<unknown>, answerOf: (event: unknown) => SharedAnswer): ResultStream {
   let done = false;
   const finish = async (): Promise<IteratorResult<ExecutionResult>> => {
     done = true;
@@ -81,22 +54,16 @@ function resultStream(events: AsyncIterator<unknown>, run: (event: unknown) => P
     async next() {
       if (done) return { done: true, value: undefined };
       try {
-        for (;;) {
-          const step = await events.next();
-          if (step.done || done) {
-            done = true;
-            return { done: true, value: undefined };
-          }
-          const result = await run(step.value);
-          if (done) return { done: true, value: undefined };
-          if (!direct || result.errors) return { done: false, value: result };
-          const sent = direct(payloadOf(result));
-          if (sent) await sent;
+        const step = await events.next();
+        if (step.done || done) {
+          done = true;
+          return { done: true, value: undefined };
         }
+        const result = await answerOf(step.value).promise;
+        return done ? { done: true, value: undefined } : { done: false, value: result };
       } catch (error) {
         await finish();
-        const original = error instanceof Error ? error : new Error(String(error));
-        return { done: false, value: { errors: [new GraphQLError(original.message, { originalError: original })] } };
+        return { done: false, value: failureResult(error) };
       }
     },
     return: finish,
