@@ -6,6 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { liveReadSql, MAX_BIGINT, streamHeadSql } from '../../src/events/stream/committed-events';
 import { READ_BATCH } from '../../src/events/stream/live-read';
 import { encodeStreamCursor } from '../../src/events/stream/stream-cursor';
+import { textFrame } from '../../src/http/subscriptions/websocket-frames';
 import { WriteCoalescer } from '../../src/http/subscriptions/write-coalescer';
 import { OUTBOX_CHANNEL } from '../../src/outbox/outbox';
 import { collectGarbage, requiredEnv, runChild } from './child';
@@ -28,6 +29,7 @@ import { ENV_DATABASE_URL, type ServerRequest } from './protocol';
  * want of a technique the project uses.
  */
 const IDLE_POLL_MS = 5_000;
+const NOTHING = Buffer.alloc(0);
 const HELD_POLL_MS = { first: 20, max: 1_000 };
 
 /** A row of the live read; one row with a null id and only `held` when no event came. */
@@ -74,10 +76,13 @@ runChild<ServerRequest>(async () => {
       if (!sockets) continue;
       const cursor = encodeStreamCursor({ txid: row.txid, id: row.id, createdAt: Number(row.created_ms) });
       const message = `{"id":"1","type":"next","payload":{"data":{"events":{"id":${JSON.stringify(row.id)},"type":${JSON.stringify(row.event_type)},"cursor":"${cursor}","data":${row.payload}}}}}`;
+      // One frame for every socket, written as the project writes its own (websocket-frames.ts).
+      const frame = textFrame(NOTHING, Buffer.from(message), NOTHING);
       for (const socket of sockets) {
         if (socket.readyState !== socket.OPEN) continue;
-        writes.hold(connections.get(socket)!);
-        socket.send(message);
+        const connection = connections.get(socket)!;
+        writes.hold(connection);
+        connection.write(frame);
       }
     }
   };

@@ -1,8 +1,8 @@
 import { type ExecutionResult, GraphQLError } from 'graphql';
 import type { AnswerWaiter, SharedAnswer } from './shared-answers';
 
-/** Sends one result without errors, given as its JSON text; a promise when the next must wait (the socket is backed up, or had its share of this turn). */
-export type DirectSend = (payload: string) => void | Promise<void>;
+/** Sends one result without errors, given as its JSON text in UTF-8; a promise when the next must wait (the socket is backed up, or had its share of this turn). */
+export type DirectSend = (payload: Buffer) => void | Promise<void>;
 
 /** Where a source event stream hands a step it did not have when asked. */
 export interface SourceCallback<T> {

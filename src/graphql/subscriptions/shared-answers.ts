@@ -13,7 +13,7 @@ export interface AnswerWaiter {
 export class SharedAnswer {
   result: ExecutionResult | undefined;
   failure: unknown;
-  private text: string | undefined;
+  private bytes: Buffer | undefined;
   private waiters: AnswerWaiter[] | undefined;
   readonly promise: Promise<ExecutionResult>;
 
@@ -35,9 +35,9 @@ export class SharedAnswer {
     return this.result !== undefined || this.failure !== undefined;
   }
 
-  /** The result's JSON text, serialised once for all its subscribers. */
-  get payload(): string {
-    return (this.text ??= JSON.stringify(this.result));
+  /** The result's JSON text in UTF-8, serialised once for all its subscribers. */
+  get payload(): Buffer {
+    return (this.bytes ??= Buffer.from(JSON.stringify(this.result)));
   }
 
   /** Tells `waiter` once the answer is settled (it must not be yet). */

@@ -2,14 +2,19 @@ import type { WebsocketHandler } from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
 import type { WebSocket } from 'ws';
+import { textFrame } from './websocket-frames';
 import type { WriteCoalescer } from './write-coalescer';
 
-/** What graphql-ws's hooks find in `ctx.extra`: the socket, its upgrade request, and the adapter's send. */
+/** What graphql-ws's hooks find in `ctx.extra`: the socket, its upgrade request, and the adapter's way to send a message made of parts. */
 export interface Extra {
   readonly socket: WebSocket;
   readonly request: FastifyRequest;
-  /** Sends a message as graphql-ws's own messages are sent (a promise while the socket is backed up). */
-  readonly send: (data: string) => void | Promise<void>;
+  /**
+   * Sends the text message `head` + `body` + `tail` (UTF-8), in order with graphql-ws's own
+   * messages; a promise when the next must wait (the socket is backed up, or had its share of this
+   * turn).
+   */
+  readonly sendText: (head: Buffer, body: Buffer, tail: Buffer) => void | Promise<void>;
 }
 
 /**
@@ -60,6 +65,21 @@ export function graphqlWsSocketHandler<P extends Record<string, unknown>>(option
       // The socket had its share of this turn: the next message waits for the next one.
       return turnTaken;
     };
+    // Frames are written to the TCP socket here, as ws would write them, only where ws would write
+    // them at once: no extension negotiated (with permessage-deflate ws may queue a message while it
+    // compresses, and one written here would overtake it). Both go through the same socket in call
+    // order, so graphql-ws's messages and these stay in the order they were sent.
+    const ownFrames = socket.extensions === '';
+    const sendText = (head: Buffer, body: Buffer, tail: Buffer): void | Promise<void> => {
+      if (!ownFrames) return send(`${head.toString()}${body.toString()}${tail.toString()}`);
+      if (socket.readyState !== socket.OPEN) return;
+      const turnTaken = writes.hold(connection);
+      const frame = textFrame(head, body, tail);
+      // What ws's bufferedAmount would say: with no extension, ws holds nothing back itself.
+      if (connection.writableLength >= SEND_HIGH_WATER_BYTES) return new Promise<void>((resolve, reject) => connection.write(frame, (error) => (error ? reject(error) : resolve())));
+      connection.write(frame);
+      return turnTaken;
+    };
     const closed = server.opened(
       {
         protocol: socket.protocol,
@@ -70,7 +90,7 @@ export function graphqlWsSocketHandler<P extends Record<string, unknown>>(option
             receive(message.toString()).catch(internalError);
           }),
       },
-      { socket, request, send },
+      { socket, request, sendText },
     );
     socket.once('close', (code, reason) => {
       clearTimeout(pongWait);

@@ -20,6 +20,9 @@ const CLOSE_TRY_AGAIN_LATER = 1013;
 
 type ConnectionParams = Record<string, unknown>;
 
+/** What closes a `next` message after its payload. */
+const MESSAGE_END = Buffer.from('}');
+
 /**
  * The key of a `connection_init`: `{"X-API-Key": "…"}` or `{"Authorization": "Bearer …"}` (any
  * letter case), as a browser cannot set headers on a WebSocket; a client that can may send the
@@ -68,9 +71,9 @@ export function graphqlWsHandler(runtime: SubscriptionRuntime): WebsocketHandler
         return true;
       },
       onSubscribe: (ctx, id, payload) => {
-        // A result without errors goes out as graphql-ws would write it, its payload's text shared.
-        const prefix = `{"id":${JSON.stringify(id)},"type":"${MessageType.Next}","payload":`;
-        return prepareSubscription(runtime, connectionOf(ctx), payload, (result) => ctx.extra.send(`${prefix}${result}}`));
+        // A result without errors goes out as graphql-ws would write it, its payload's bytes shared.
+        const head = Buffer.from(`{"id":${JSON.stringify(id)},"type":"${MessageType.Next}","payload":`);
+        return prepareSubscription(runtime, connectionOf(ctx), payload, (result) => ctx.extra.sendText(head, result, MESSAGE_END));
       },
       subscribe: subscriptionExecutor(runtime),
       onNext: (_ctx, _id, _payload, _args, result) => formatResult(result as ExecutionResult, runtime.production),
