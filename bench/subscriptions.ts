@@ -21,10 +21,13 @@ import { Writer } from './subscriptions/writer';
  * API (POST /v2/advertiser-accounts, each committing one event) for BENCH_SECONDS.
  *
  * - **project**: this project's server (bench/subscriptions/server-project.ts, started as the other
- *   benches start it), subscribers on graphql-ws (`createClient` over `ws`, key in connectionParams);
+ *   benches start it);
  * - **bare `ws` fan-out (the limit)**: bench/subscriptions/server-bare.ts, the same LISTEN on the
- *   same database reading committed events the same way, each event's message built once and sent
- *   to plain `ws` clients.
+ *   same database reading committed events the same way, each event's payload built once, and as
+ *   much of graphql-ws's protocol as its client needs.
+ *
+ * Against both, the same subscribers: graphql-ws's `createClient` over `ws`, key in
+ * connectionParams, so what differs between the rounds is the server alone.
  *
  * Processes: this one (embedded PostgreSQL or DATABASE_URL, the writer, the report), the writers'
  * API (a project server of its own, the same in both rounds, so the measured server only fans out),

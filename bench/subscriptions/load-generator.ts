@@ -1,15 +1,15 @@
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { requiredEnv, runChild } from './child';
-import { ENV_API_KEY, ENV_TARGET_KIND, ENV_TARGET_URL, type ExpectedEvent, type LoadReport, type LoadRequest, type LoadStatus, RESUME_SUBSCRIPTION, SUBSCRIPTION, type TargetKind, anchoredClock } from './protocol';
+import { ENV_API_KEY, ENV_TARGET_URL, type ExpectedEvent, type LoadReport, type LoadRequest, type LoadStatus, RESUME_SUBSCRIPTION, SUBSCRIPTION, anchoredClock } from './protocol';
 
 /**
  * The subscribers, in a process of their own so that their CPU is not the server's: one
- * connection each, all with the same key (one workspace). Against the project: graphql-ws's
- * `createClient` over `ws`, the key in connectionParams, `subscription { events { id type cursor
- * data } }`. Against the bare server: a plain `ws` socket, the key in the upgrade's header. Both
- * parse every message and note, per subscriber and event, the first receipt's time, the receipts'
- * count and the order; the report compares them with the events the bench wrote.
+ * connection each, all with the same key (one workspace), graphql-ws's `createClient` over `ws`,
+ * the key in connectionParams, `subscription { events { id type cursor data } }`, against either
+ * server (the bare one speaks enough of graphql-ws for it). Each notes, per subscriber and event,
+ * the first receipt's time, the receipts' count and the order; the report compares them with the
+ * events the bench wrote.
  */
 const CONNECT_CONCURRENCY = 50;
 /** Resumptions one subscriber makes before it gives up (and counts as ended). */
@@ -33,7 +33,6 @@ interface Subscriber {
   close(): void;
 }
 
-const kind = requiredEnv(ENV_TARGET_KIND) as TargetKind;
 const base = requiredEnv(ENV_TARGET_URL).replace(/^http/, 'ws');
 const key = requiredEnv(ENV_API_KEY);
 
@@ -124,23 +123,6 @@ function openGraphqlWs(index: number, after?: string): Promise<void> {
   });
 }
 
-function openPlainWs(index: number): Promise<void> {
-  const subscriber = subscribers[index];
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${base}/`, { headers: { 'x-api-key': key } });
-    subscriber.close = () => socket.close(1000);
-    socket.on('open', () => resolve());
-    socket.on('message', (data: Buffer) => {
-      const message = JSON.parse(data.toString('utf8')) as { payload: { data: { events: { id: string } } } };
-      receive(index, message.payload.data.events.id);
-    });
-    socket.on('error', (error) => reject(error));
-    socket.on('close', (code, reason) => {
-      if (!stopping && code !== 1000) ended(index, `socket closed ${code} ${reason.toString()}`);
-    });
-  });
-}
-
 async function connect(count: number): Promise<number> {
   const start = subscribers.length;
   let next = start;
@@ -149,7 +131,7 @@ async function connect(count: number): Promise<number> {
       while (next < start + count) {
         const index = next++;
         subscribers[index] = { received: 0, cursor: undefined, resumes: 0, ended: false, close: () => undefined };
-        await (kind === 'project' ? openGraphqlWs(index) : openPlainWs(index));
+        await openGraphqlWs(index);
       }
     }),
   );

@@ -1,5 +1,5 @@
 import { Child } from './processes';
-import { ENV_API_KEY, ENV_LOAD_INDEX, ENV_TARGET_KIND, ENV_TARGET_URL, type ExpectedEvent, type LoadReport, type LoadStatus, type TargetKind } from './protocol';
+import { ENV_API_KEY, ENV_LOAD_INDEX, ENV_TARGET_URL, type ExpectedEvent, type LoadReport, type LoadStatus } from './protocol';
 import { percentile } from './stats';
 
 /** The reports of every load generator, merged. */
@@ -17,11 +17,11 @@ export class LoadGroup {
 
   private constructor(private readonly children: Child[]) {}
 
-  static async start(processes: number, target: { url: string; kind: TargetKind; key: string }): Promise<LoadGroup> {
+  static async start(processes: number, target: { url: string; key: string }): Promise<LoadGroup> {
     const children: Child[] = [];
     try {
       for (let index = 0; index < processes; index += 1) {
-        children.push(await Child.start(`load generator ${index}`, 'load-generator.js', { [ENV_TARGET_URL]: target.url, [ENV_TARGET_KIND]: target.kind, [ENV_API_KEY]: target.key, [ENV_LOAD_INDEX]: String(index) }));
+        children.push(await Child.start(`load generator ${index}`, 'load-generator.js', { [ENV_TARGET_URL]: target.url, [ENV_API_KEY]: target.key, [ENV_LOAD_INDEX]: String(index) }));
       }
     } catch (error) {
       await Promise.all(children.map((child) => child.stop()));

@@ -70,7 +70,6 @@ export interface LoadReport {
 
 /** Environment of the load generator. */
 export const ENV_TARGET_URL = 'BENCH_TARGET_URL';
-export const ENV_TARGET_KIND = 'BENCH_TARGET_KIND';
 export const ENV_API_KEY = 'BENCH_API_KEY';
 /** Which of the load generators this is (0, 1, …): its subscribers' names. */
 export const ENV_LOAD_INDEX = 'BENCH_LOAD_INDEX';

@@ -117,7 +117,7 @@ export async function runRound(settings: RoundSettings, kind: TargetKind, round:
   const server = await Child.start(`${kind} server`, kind === 'project' ? 'server-project.js' : 'server-bare.js', serverEnv, flags);
   let load: LoadGroup | undefined;
   try {
-    load = await LoadGroup.start(settings.loadProcesses, { url: server.url, kind, key: settings.key });
+    load = await LoadGroup.start(settings.loadProcesses, { url: server.url, key: settings.key });
     await load.connect(1);
     await probeUntilEveryoneReceives(load, writer);
     const before = await idleRss(server);

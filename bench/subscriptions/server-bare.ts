@@ -13,23 +13,33 @@ import { collectGarbage, requiredEnv, runChild } from './child';
 import { ENV_DATABASE_URL, type ServerRequest } from './protocol';
 
 /**
- * The limit: a bare `ws` server, no GraphQL, no graphql-ws, no Fastify. A client connects with its
- * key in the `x-api-key` header of the upgrade (one statement checks it, as the project's
- * connection_init does); the process LISTENs on the same channel, and on each wake reads the newly
- * committed events exactly as the project's hub does (the same statement on the listening session,
- * src/events/stream/committed-events.ts's liveReadSql: the same handout bound and order, batches of
- * 1,000, the next read sent before the last one's sends leave, the same polling while events wait
- * behind an older transaction), builds each
- * event's message once, with the payload's text as PostgreSQL returns it, and sends that string
- * to every open socket of the event's workspace. The message is shaped as graphql-ws's `next`, so
- * clients parse the same bytes: `{"id":"1","type":"next","payload":{"data":{"events":{id, type,
- * cursor, data}}}}`. No per-subscriber buffer, no slow-consumer rule, no keep-alive pings. Its
- * writes are coalesced as the project's are (src/http/subscriptions/write-coalescer.ts: what a turn
- * of the event loop sends to one socket leaves in one system call), so the limit is no weaker for
- * want of a technique the project uses.
+ * The limit: a bare `ws` server, no GraphQL, no graphql-ws library, no Fastify. It speaks the least
+ * of graphql-ws's protocol its client needs, so the load generators run the same client against
+ * both servers (graphql-ws's `createClient`) and the comparison is of servers alone: the key from
+ * `connection_init`'s payload (one statement checks it, as the project's does), `connection_ack`,
+ * one subscription per socket under the client's id, `pong` for `ping`. The process LISTENs on the
+ * same channel, and on each wake reads the newly committed events exactly as the project's hub
+ * does (the same statement on the listening session, src/events/stream/committed-events.ts's
+ * liveReadSql: the same handout bound and order, batches of 1,000, the next read sent before the
+ * last one's messages leave, the same polling while events wait behind an older transaction). Each
+ * event's payload is built once, with the record's text as PostgreSQL returns it, and each
+ * subscriber gets it as graphql-ws's `next` under its id: `{"id":…,"type":"next","payload":{"data":
+ * {"events":{id, type, cursor, data}}}}`. No GraphQL execution, no per-subscriber buffer, no
+ * slow-consumer rule, no keep-alive pings. It uses the project's techniques, so the limit is no
+ * weaker for want of one: each message is one WebSocket frame built from the subscriber's head and
+ * the shared payload's bytes (src/http/subscriptions/websocket-frames.ts), and the writes are
+ * coalesced per turn of the event loop (src/http/subscriptions/write-coalescer.ts).
  */
 const IDLE_POLL_MS = 5_000;
-const NOTHING = Buffer.alloc(0);
+/** What closes a `next` message after its payload. */
+const MESSAGE_END = Buffer.from('}');
+
+/** A graphql-ws subscription: its socket, the TCP socket under it, and the head of its `next` messages. */
+interface Subscriber {
+  socket: WebSocket;
+  connection: Duplex;
+  head: Buffer;
+}
 const HELD_POLL_MS = { first: 20, max: 1_000 };
 
 /** A row of the live read; one row with a null id and only `held` when no event came. */
@@ -53,9 +63,7 @@ runChild<ServerRequest>(async () => {
   const url = requiredEnv(ENV_DATABASE_URL);
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const listener = new pg.Client({ connectionString: url, application_name: 'bench/bare-fan-out' });
-  const workspaces = new Map<number, Set<WebSocket>>();
-  /** Each WebSocket's TCP socket, whose writes the coalescer holds. */
-  const connections = new WeakMap<WebSocket, Duplex>();
+  const workspaces = new Map<number, Set<Subscriber>>();
   const writes = new WriteCoalescer();
 
   let wake: (() => void) | undefined;
@@ -72,17 +80,15 @@ runChild<ServerRequest>(async () => {
     for (const row of rows) {
       position.txid = row.txid;
       position.id = row.id;
-      const sockets = workspaces.get(row.organisation_id);
-      if (!sockets) continue;
+      const subscribers = workspaces.get(row.organisation_id);
+      if (!subscribers) continue;
       const cursor = encodeStreamCursor({ txid: row.txid, id: row.id, createdAt: Number(row.created_ms) });
-      const message = `{"id":"1","type":"next","payload":{"data":{"events":{"id":${JSON.stringify(row.id)},"type":${JSON.stringify(row.event_type)},"cursor":"${cursor}","data":${row.payload}}}}}`;
-      // One frame for every socket, written as the project writes its own (websocket-frames.ts).
-      const frame = textFrame(NOTHING, Buffer.from(message), NOTHING);
-      for (const socket of sockets) {
-        if (socket.readyState !== socket.OPEN) continue;
-        const connection = connections.get(socket)!;
-        writes.hold(connection);
-        connection.write(frame);
+      // The payload's bytes once for all; each subscriber's frame around them, as the project's (websocket-frames.ts).
+      const payload = Buffer.from(`{"data":{"events":{"id":${JSON.stringify(row.id)},"type":${JSON.stringify(row.event_type)},"cursor":"${cursor}","data":${row.payload}}}}`);
+      for (const subscriber of subscribers) {
+        if (subscriber.socket.readyState !== subscriber.socket.OPEN) continue;
+        writes.hold(subscriber.connection);
+        subscriber.connection.write(textFrame(subscriber.head, payload, MESSAGE_END));
       }
     }
   };
@@ -129,27 +135,41 @@ runChild<ServerRequest>(async () => {
   const wss = new WebSocketServer({ noServer: true });
   const server = http.createServer((_request, response) => response.writeHead(404).end());
   server.on('upgrade', (request, socket, head) => {
-    const key = request.headers['x-api-key'];
-    const refuse = (): void => {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
-    };
-    if (typeof key !== 'string') return refuse();
-    const hash = createHash('sha256').update(key, 'utf8').digest('hex');
-    pool.query<{ organisation_id: number }>('SELECT organisation_id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())', [hash]).then(
-      ({ rows }) => {
-        if (rows.length === 0) return refuse();
-        wss.handleUpgrade(request, socket, head, (ws) => {
-          const organisationId = rows[0].organisation_id;
-          let sockets = workspaces.get(organisationId);
-          if (!sockets) workspaces.set(organisationId, (sockets = new Set()));
-          sockets.add(ws);
-          connections.set(ws, socket);
-          ws.on('error', () => ws.terminate());
-          ws.once('close', () => sockets.delete(ws));
-        });
-      },
-      () => refuse(),
-    );
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.on('error', () => ws.terminate());
+      // The least of graphql-ws's protocol its client needs: the key checked on connection_init (one
+      // statement, as the project's), connection_ack, one subscription per socket by its id.
+      let subscriber: Subscriber | undefined;
+      let sockets: Set<Subscriber> | undefined;
+      ws.on('message', (data: Buffer) => {
+        const message = JSON.parse(data.toString('utf8')) as { type: string; id?: string; payload?: Record<string, unknown> };
+        if (message.type === 'connection_init') {
+          const key = message.payload?.['X-API-Key'];
+          if (typeof key !== 'string') return ws.close(4403, 'Forbidden');
+          const hash = createHash('sha256').update(key, 'utf8').digest('hex');
+          pool.query<{ organisation_id: number }>('SELECT organisation_id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())', [hash]).then(
+            ({ rows }) => {
+              if (rows.length === 0) return ws.close(4403, 'Forbidden');
+              const organisationId = rows[0].organisation_id;
+              sockets = workspaces.get(organisationId);
+              if (!sockets) workspaces.set(organisationId, (sockets = new Set()));
+              ws.send('{"type":"connection_ack"}');
+            },
+            () => ws.close(1011, 'key check failed'),
+          );
+        } else if (message.type === 'subscribe' && sockets && message.id !== undefined) {
+          subscriber = { socket: ws, connection: socket, head: Buffer.from(`{"id":${JSON.stringify(message.id)},"type":"next","payload":`) };
+          sockets.add(subscriber);
+        } else if (message.type === 'complete' && subscriber) {
+          sockets?.delete(subscriber);
+        } else if (message.type === 'ping') {
+          ws.send('{"type":"pong"}');
+        }
+      });
+      ws.once('close', () => {
+        if (subscriber) sockets?.delete(subscriber);
+      });
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
