@@ -10,6 +10,7 @@ import { AdvertiserAccount } from './advertiser-account.entity';
 import { AdvertiserAccountConnection, AdvertiserAccountListArgs, AdvertiserAccountDeletePayload, AdvertiserAccountPayload } from './advertiser-account.graphql';
 import { AdvertiserAccountInput } from './advertiser-account.input';
 import { advertiserAccountList } from './advertiser-account.list';
+import { Reads } from '../graphql/field-reads';
 
 @Resolver(() => AdvertiserAccount)
 export class AdvertiserAccountResolver {
@@ -61,6 +62,7 @@ export class AdvertiserAccountResolver {
     return loaders.membersByAdvertiserAccountId.load(account.id);
   }
 
+  @Reads('primaryContactId')
   @FieldResolver(() => Member, { nullable: true, description: 'The member named by `primaryContactId`; null when none is set.' })
   async primaryContact(@Root() account: AdvertiserAccount, @Ctx() { loaders }: GraphQLContext): Promise<Member | null> {
     return account.primaryContactId === null ? null : loaders.memberById.load(account.primaryContactId);

@@ -17,6 +17,7 @@ import { campaignList } from './campaign.list';
 import type { GraphQLResolveInfo } from 'graphql';
 import { distributionSelectionOf } from '../distributions/distribution-selection';
 import { projectionOf } from '../graphql/projection';
+import { Reads } from '../graphql/field-reads';
 
 @Resolver(() => Campaign)
 export class CampaignResolver {
@@ -37,6 +38,7 @@ export class CampaignResolver {
   }
 
   @RequiresScope('accounts:read')
+  @Reads('primaryAdvertiserAccountId')
   @FieldResolver(() => AdvertiserAccount, { nullable: true, description: 'The account named by `primaryAdvertiserAccountId`; null only if it has since been deleted.' })
   async primaryAdvertiserAccount(@Root() campaign: Campaign, @Ctx() { loaders }: GraphQLContext): Promise<AdvertiserAccount | null> {
     return loaders.advertiserAccountById.load(campaign.primaryAdvertiserAccountId);

@@ -16,6 +16,7 @@ import { ContentInput } from './content.input';
 import { contentList } from './content.list';
 import type { GraphQLResolveInfo } from 'graphql';
 import { childProjectionOf, projectionOf } from '../graphql/projection';
+import { Reads } from '../graphql/field-reads';
 
 @Resolver(() => Content)
 export class ContentResolver {
@@ -34,23 +35,27 @@ export class ContentResolver {
     return services.contents.get(request, id);
   }
 
+  @Reads('campaignId')
   @FieldResolver(() => Campaign, { nullable: true, description: 'The campaign named by `campaignId`.' })
   async campaign(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<Campaign | null> {
     return loaders.campaignById.load(content.campaignId);
   }
 
+  @Reads('phaseId')
   @FieldResolver(() => Phase, { nullable: true, description: 'The phase named by `phaseId`.' })
   async phase(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<Phase | null> {
     return loaders.phaseById.load(content.phaseId);
   }
 
   @RequiresScope('users:read')
+  @Reads('contentEditorId')
   @FieldResolver(() => OrganisationUser, { nullable: true, description: 'The user named by `contentEditorId`; null when none is set or the user has been deleted.' })
   async editor(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<OrganisationUser | null> {
     return content.contentEditorId === null ? null : loaders.userById.load(content.contentEditorId);
   }
 
   @RequiresScope('publishers:read')
+  @Reads('publisherTitleId')
   @FieldResolver(() => PublisherTitle, { nullable: true, description: 'The title named by `publisherTitleId`; null when none is set or it has been deleted.' })
   async publisherTitle(@Root() content: Content, @Ctx() { loaders }: GraphQLContext): Promise<PublisherTitle | null> {
     return content.publisherTitleId === null ? null : loaders.publisherTitleById.load(content.publisherTitleId);

@@ -4,9 +4,10 @@ import type { Projection } from './projection';
 
 /**
  * Rows to read inside their parent's row: the live rows of `entity` whose `parentProperty` is the
- * parent's id, in the parent's workspace, with only the projection's columns (and ids). `one`: the
- * row (the lowest id) or null, for a one-to-one; otherwise every row, in id order. `children` are
- * read inside each of these rows the same way.
+ * parent's id, in the parent's workspace, with only the projection's columns and their own id (no
+ * parent id: the rows hang from their parent already). `one`: the row (the lowest id) or null, for
+ * a one-to-one; otherwise every row, in id order. `children` are read inside each of these rows
+ * the same way.
  */
 export interface EmbedSpec {
   entity: EntityTarget<ObjectLiteral>;
@@ -62,9 +63,8 @@ export function embeddedChildren(manager: EntityManager, parentAlias: string, sp
   const alias = `${parentAlias}_${spec.property}`;
   const row = `${alias}_row`;
   const { projection } = spec;
-  const columns = metadata.columns.filter(
-    (column) => column.isPrimary || column.propertyName.endsWith('Id') || projection === undefined || projection.has(column.propertyPath),
-  );
+  // The id orders the rows; any other column only when asked for.
+  const columns = metadata.columns.filter((column) => column.isPrimary || projection === undefined || projection.has(column.propertyPath));
   const nested = (spec.children ?? []).map((child) => embeddedChildren(manager, alias, child));
   // Each row turned into JSON whole (row_to_json), rather than json_build_object and its 50 pairs.
   const selected = [

@@ -10,9 +10,11 @@ import { plainRows, readsAsPlainRows } from './plain-rows';
 export type Projection = ReadonlySet<string> | undefined;
 
 /**
- * Narrows the main alias of `query` to the columns of `projection`, plus what any read of the row
- * needs: its primary key, every `…Id` column (what relations, loaders and the tenant filter read)
- * and `alsoNeeded` (a sort property a cursor carries). Names that are not columns are left to
+ * Narrows the main alias of `query` to the columns of `projection`, plus its primary key (what
+ * nested reads and embedded rows hang from) and `alsoNeeded`: what the read itself needs of its
+ * rows (a sort property a cursor carries, the parent key a loader groups rows by). Other `…Id`
+ * columns are read only when asked for: a field resolver reading one declares it, and
+ * graphql/projection.ts puts it in the projection. Names that are not columns are left to
  * whatever provides them (a field resolver, or a join the query maps onto the row); selections of
  * joined aliases are kept as they are.
  */
@@ -20,9 +22,7 @@ export function selectOnly<T extends ObjectLiteral>(query: SelectQueryBuilder<T>
   const metadata = query.expressionMap.mainAlias?.metadata;
   if (projection === undefined || !metadata) return query;
   const alias = query.alias;
-  const columns = metadata.columns.filter(
-    (column) => column.isPrimary || column.propertyName.endsWith('Id') || projection.has(column.propertyPath) || alsoNeeded.includes(column.propertyPath),
-  );
+  const columns = metadata.columns.filter((column) => column.isPrimary || projection.has(column.propertyPath) || alsoNeeded.includes(column.propertyPath));
   const joined = query.expressionMap.selects.filter((select) => select.selection !== alias);
   query.select(columns.map((column) => `${alias}.${column.propertyPath}`));
   for (const select of joined) query.addSelect(select.selection, select.aliasName);

@@ -11,6 +11,7 @@ import { DistributionInput, DistributionsInput, MAX_DISTRIBUTIONS_PER_REQUEST } 
 import { MediaItem } from './media-item.entity';
 import type { GraphQLResolveInfo } from 'graphql';
 import { projectionOf } from '../graphql/projection';
+import { Reads } from '../graphql/field-reads';
 const BULK_ARGUMENTS = { fields: null, id: 'contentId' };
 const CONTENT_ID_ARG = 'The content piece the distributions place; one that names no live content piece of this workspace is NOT_FOUND in `userErrors` (`["contentId"]`).';
 
@@ -22,12 +23,14 @@ export class DistributionResolver {
     return services.distributions.get(request, id);
   }
 
+  @Reads('contentId')
   @FieldResolver(() => Content, { nullable: true, description: 'The content piece named by `contentId`.' })
   async content(@Root() distribution: Distribution, @Ctx() { loaders }: GraphQLContext): Promise<Content | null> {
     return loaders.contentById.load(distribution.contentId);
   }
 
   @RequiresScope('publishers:read')
+  @Reads('publisherTitleId')
   @FieldResolver(() => PublisherTitle, { nullable: true, description: 'The title named by `publisherTitleId`; null when none is set or it has been deleted.' })
   async publisherTitle(@Root() distribution: Distribution, @Ctx() { loaders }: GraphQLContext): Promise<PublisherTitle | null> {
     return distribution.publisherTitleId === null ? null : loaders.publisherTitleById.load(distribution.publisherTitleId);

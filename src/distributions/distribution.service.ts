@@ -67,7 +67,7 @@ export class DistributionService {
     return readProjected(
       distributionWithLinkQuery(manager, ctx).andWhere('d.contentId = ANY(:contentIds)', { contentIds: [...contentIds] }).orderBy('d.id', 'ASC'),
       projection,
-      [],
+      ['contentId'],
       media ? [embeddedChildren(manager, 'd', mediaEmbedding(media.projection))] : [],
     );
   }
@@ -81,6 +81,7 @@ export class DistributionService {
     return readProjected(
       tenantQuery(this.dataSource.manager, MediaItem, 'm', ctx).andWhere('m.distributionId = ANY(:distributionIds)', { distributionIds: [...distributionIds] }).orderBy('m.id', 'ASC'),
       projection,
+      ['distributionId'],
     );
   }
 

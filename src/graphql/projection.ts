@@ -1,5 +1,6 @@
-import { getNamedType, Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import { getNamedType, Kind, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { Projection } from '../db/projection';
+import { objectTypeOf, readsOf } from './field-reads';
 
 /** Connection types (connection.ts) carry their objects under `nodes` and `edges { node }`. */
 function isConnectionTypeName(name: string): boolean {
@@ -29,8 +30,9 @@ const projections = new WeakMap<readonly FieldNode[], Projection>();
 
 /**
  * The fields the resolving field's objects are asked for (every alias and fragment merged; through
- * a connection's `nodes` and `edges.node`), as the properties a read must fill. Fields resolved by
- * field resolvers are in it too; selectOnly ignores names that are not columns.
+ * a connection's `nodes` and `edges.node`), as the properties a read must fill, with what their
+ * field resolvers declare they read (field-reads.ts). Fields resolved by field resolvers are in it
+ * too; selectOnly ignores names that are not columns.
  */
 export function projectionOf(info: GraphQLResolveInfo): Projection {
   let projection = projections.get(info.fieldNodes);
@@ -49,12 +51,27 @@ function objectFields(info: GraphQLResolveInfo): FieldNode[] {
   return [...fieldsNamed(fields, 'nodes', info), ...fieldsNamed(fieldsNamed(fields, 'edges', info), 'node', info)];
 }
 
-function namesOf(fields: FieldNode[]): Set<string> {
-  return new Set(fields.map((field) => field.name.value).filter((name) => !name.startsWith('__')));
+/** The type of the resolving field's objects: its own, or its connection's nodes'. */
+function objectType(info: GraphQLResolveInfo): GraphQLObjectType | undefined {
+  const returned = objectTypeOf(info.returnType);
+  if (!returned || !isConnectionTypeName(returned.name)) return returned;
+  return objectTypeOf(returned.getFields().nodes?.type);
+}
+
+/** The names of `fields` (objects of `type`), and what their field resolvers read. */
+function namesOf(fields: FieldNode[], type: GraphQLObjectType | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const field of fields) {
+    const name = field.name.value;
+    if (name.startsWith('__')) continue;
+    names.add(name);
+    for (const read of readsOf(type, name)) names.add(read);
+  }
+  return names;
 }
 
 function collectProjection(info: GraphQLResolveInfo): Projection {
-  return namesOf(objectFields(info));
+  return namesOf(objectFields(info), objectType(info));
 }
 
 const childProjections = new WeakMap<readonly FieldNode[], Map<string, { projection: Projection } | undefined>>();
@@ -71,10 +88,18 @@ export function childProjectionOf(info: GraphQLResolveInfo, path: string): { pro
     childProjections.set(info.fieldNodes, byPath);
   }
   if (!byPath.has(path)) {
-    const fields = fieldsAt(objectFields(info), path.split('.'), info);
-    byPath.set(path, fields ? { projection: namesOf(fields) } : undefined);
+    const names = path.split('.');
+    const fields = fieldsAt(objectFields(info), names, info);
+    byPath.set(path, fields ? { projection: namesOf(fields, typeAt(objectType(info), names)) } : undefined);
   }
   return byPath.get(path);
+}
+
+/** The object type at the end of a path of fields from `type`. */
+function typeAt(type: GraphQLObjectType | undefined, path: readonly string[]): GraphQLObjectType | undefined {
+  let at = type;
+  for (const name of path) at = objectTypeOf(at?.getFields()[name]?.type);
+  return at;
 }
 
 /** The fields asked below `path` (merged over aliases and fragments); undefined when nothing asks for it. */

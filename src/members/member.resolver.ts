@@ -10,6 +10,7 @@ import { Member } from './member.entity';
 import { MemberConnection, MemberListArgs, MemberDeletePayload, MemberPayload } from './member.graphql';
 import { MemberInput } from './member.input';
 import { memberList } from './member.list';
+import { Reads } from '../graphql/field-reads';
 
 @Resolver(() => Member)
 export class MemberResolver {
@@ -53,6 +54,7 @@ export class MemberResolver {
     return { deletedMemberId: result ? String(result.id) : null, userErrors };
   }
 
+  @Reads('advertiserAccountId')
   @FieldResolver(() => AdvertiserAccount, { nullable: true, description: 'The account named by `advertiserAccountId`.' })
   async advertiserAccount(@Root() member: Member, @Ctx() { loaders }: GraphQLContext): Promise<AdvertiserAccount | null> {
     return loaders.advertiserAccountById.load(member.advertiserAccountId);

@@ -10,6 +10,7 @@ import { UserConnection, UserListArgs, UserDeletePayload, UserPayload, UserRoleT
 import { UserUpsertInput } from './organisation-user.input';
 import { organisationUserList } from './organisation-user.list';
 import { rolesOf } from './organisation-user.record';
+import { Reads } from '../graphql/field-reads';
 
 @Resolver(() => OrganisationUser)
 export class OrganisationUserResolver {
@@ -45,6 +46,7 @@ export class OrganisationUserResolver {
     return { deletedUserId: result ? String(result.id) : null, userErrors };
   }
 
+  @Reads('roleTypes')
   @FieldResolver(() => [UserRoleType], { description: 'The roles the user holds, by role type.' })
   roles(@Root() user: OrganisationUser): UserRoleType[] {
     return rolesOf(user);

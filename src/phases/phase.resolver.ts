@@ -15,6 +15,7 @@ import { MAX_PHASES_PER_REQUEST, PhaseInput, PhasesCreateInput } from './phase.i
 import type { GraphQLResolveInfo } from 'graphql';
 import { distributionSelectionOf } from '../distributions/distribution-selection';
 import { projectionOf } from '../graphql/projection';
+import { Reads } from '../graphql/field-reads';
 
 @Resolver(() => Phase)
 export class PhaseResolver {
@@ -24,6 +25,7 @@ export class PhaseResolver {
     return services.phases.get(request, id);
   }
 
+  @Reads('campaignId')
   @FieldResolver(() => Campaign, { nullable: true, description: 'The campaign named by `campaignId`.' })
   async campaign(@Root() phase: Phase, @Ctx() { loaders }: GraphQLContext): Promise<Campaign | null> {
     return loaders.campaignById.load(phase.campaignId);

@@ -43,7 +43,7 @@ export class PhaseService {
 
   /** For DataLoader: the live phases of many campaigns in one statement, in phase order. */
   async findByCampaignIds(ctx: RequestContext, campaignIds: readonly number[], projection?: Projection): Promise<Phase[]> {
-    return readProjected(this.byCampaigns(tenantQuery(this.dataSource.manager, Phase, 'p', ctx), campaignIds), projection);
+    return readProjected(this.byCampaigns(tenantQuery(this.dataSource.manager, Phase, 'p', ctx), campaignIds), projection, ['campaignId']);
   }
 
   /** All or nothing: every phase is checked before any is written; the campaign must be this workspace's. */

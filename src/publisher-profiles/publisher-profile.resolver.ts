@@ -9,6 +9,7 @@ import { PublisherProfile } from './publisher-profile.entity';
 import { PublisherProfileConnection, PublisherProfileListArgs, PublisherProfileDeletePayload } from './publisher-profile.graphql';
 import { publisherProfileList } from './publisher-profile.list';
 import { PublisherTitle } from './publisher-title.entity';
+import { Reads } from '../graphql/field-reads';
 
 @Resolver(() => PublisherProfile)
 export class PublisherProfileResolver {
@@ -42,6 +43,7 @@ export class PublisherProfileResolver {
 
 @Resolver(() => PublisherTitle)
 export class PublisherTitleResolver {
+  @Reads('publisherProfileId')
   @FieldResolver(() => PublisherProfile, { nullable: true, description: 'The profile named by `publisherProfileId`.' })
   async publisherProfile(@Root() title: PublisherTitle, @Ctx() { loaders }: GraphQLContext): Promise<PublisherProfile | null> {
     return loaders.publisherProfileById.load(title.publisherProfileId);

@@ -177,7 +177,13 @@ describe('the columns a nested query reads', () => {
     for (const table of ['distributions', 'distribution_links', 'distribution_media']) {
       expect(counter.statements.filter((sql) => sql.includes(`FROM "${table}" `))).toEqual([contents]);
     }
-    expect(contents).toContain('"c_distributions"."content_id" AS "contentId"');
+    // Ids other than the row's own only when something reads them: a distribution hangs from its
+    // piece already, and no selected field reads its piece's, campaign's or title's id.
+    expect(contents).not.toContain('"c_distributions"."content_id" AS');
+    expect(contents).not.toContain('"organisation_id" AS "organisationId"');
+    expect(contents).not.toContain('"c"."content_editor_id"');
+    // A piece's phase id: the phases' pages are grouped by it.
+    expect(contents).toContain('"c"."phase_id"');
     expect(contents).not.toContain('"c_distributions"."status"');
     expect(contents).not.toContain('"c_distributions"."distribution_label"');
     expect(contents).toContain('"c_distributions_primaryLink"."original_link" AS "originalLink"');
@@ -193,6 +199,41 @@ describe('the columns a nested query reads', () => {
     expect(phases.every((phase: AnyBody) => typeof phase.keyMessage === 'string')).toBe(true);
     expect(statements).toBe(4); // the key, campaigns, and one phases statement per projection
   });
+});
+
+/** Every relation of the hierarchy asked for without its id field, and the id fields without the relations. */
+const RELATIONS_WITHOUT_IDS = `{ campaigns(first: 50) { nodes { id primaryAdvertiserAccount { id } phases { id campaign { id }
+  contents { nodes { id campaign { id } phase { id } editor { id } publisherTitle { id } distributions { id content { id } publisherTitle { id } } } } } } } }`;
+const IDS_WITHOUT_RELATIONS = `{ campaigns(first: 50) { nodes { id primaryAdvertiserAccountId phases { id campaignId
+  contents { nodes { id campaignId phaseId contentEditorId publisherTitleId distributions { id contentId publisherTitleId } } } } } } }`;
+
+describe('relations of a nested query whose id fields are not selected', () => {
+  it('name the records the id fields name (their resolvers read the id columns they declare)', async () => {
+    const relations = (await statementsFor(twentyCampaigns, RELATIONS_WITHOUT_IDS)).body.data.campaigns.nodes;
+    const ids = (await statementsFor(twentyCampaigns, IDS_WITHOUT_RELATIONS)).body.data.campaigns.nodes;
+    const id = (record: AnyBody): string | null => record?.id ?? null;
+    const asIds = relations.map((campaign: AnyBody) => ({
+      id: campaign.id,
+      primaryAdvertiserAccountId: id(campaign.primaryAdvertiserAccount),
+      phases: campaign.phases.map((phase: AnyBody) => ({
+        id: phase.id,
+        campaignId: id(phase.campaign),
+        contents: {
+          nodes: phase.contents.nodes.map((content: AnyBody) => ({
+            id: content.id,
+            campaignId: id(content.campaign),
+            phaseId: id(content.phase),
+            contentEditorId: id(content.editor),
+            publisherTitleId: id(content.publisherTitle),
+            distributions: content.distributions.map((distribution: AnyBody) => ({ id: distribution.id, contentId: id(distribution.content), publisherTitleId: id(distribution.publisherTitle) })),
+          })),
+        },
+      })),
+    }));
+    expect(asIds).toEqual(ids);
+    expect(contentsOf({ data: { campaigns: { nodes: ids } } })).toHaveLength(20 * 3 * 4);
+    expect(contentsOf({ data: { campaigns: { nodes: ids } } }).every((content: AnyBody) => content.contentEditorId && content.publisherTitleId)).toBe(true);
+  }, 120_000);
 });
 
 describe('nested query with accounts, members, editors and publisher titles', () => {

@@ -161,7 +161,8 @@ export async function fetchChildConnections<T extends ObjectLiteral>(
       false,
     ),
     projection,
-    keys.map((key) => key.property),
+    // The parent key groups the rows below; the sort keys make the cursors.
+    [parentProperty, ...keys.map((key) => key.property)],
     embedded,
   );
   const byParent = new Map<number, T[]>();
