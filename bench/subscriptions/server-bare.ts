@@ -6,6 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { liveReadSql, MAX_BIGINT, streamHeadSql } from '../../src/events/stream/committed-events';
 import { READ_BATCH } from '../../src/events/stream/live-read';
 import { encodeStreamCursor } from '../../src/events/stream/stream-cursor';
+import { NEXT_MESSAGE_END, nextMessageHead } from '../../src/http/subscriptions/next-message';
 import { textFrame } from '../../src/http/subscriptions/websocket-frames';
 import { WriteCoalescer } from '../../src/http/subscriptions/write-coalescer';
 import { OUTBOX_CHANNEL } from '../../src/outbox/outbox';
@@ -31,8 +32,6 @@ import { ENV_DATABASE_URL, type ServerRequest } from './protocol';
  * coalesced per turn of the event loop (src/http/subscriptions/write-coalescer.ts).
  */
 const IDLE_POLL_MS = 5_000;
-/** What closes a `next` message after its payload. */
-const MESSAGE_END = Buffer.from('}');
 
 /** A graphql-ws subscription: its socket, the TCP socket under it, and the head of its `next` messages. */
 interface Subscriber {
@@ -88,7 +87,7 @@ runChild<ServerRequest>(async () => {
       for (const subscriber of subscribers) {
         if (subscriber.socket.readyState !== subscriber.socket.OPEN) continue;
         writes.hold(subscriber.connection);
-        subscriber.connection.write(textFrame(subscriber.head, payload, MESSAGE_END));
+        subscriber.connection.write(textFrame(subscriber.head, payload, NEXT_MESSAGE_END));
       }
     }
   };
@@ -158,7 +157,7 @@ runChild<ServerRequest>(async () => {
             () => ws.close(1011, 'key check failed'),
           );
         } else if (message.type === 'subscribe' && sockets && message.id !== undefined) {
-          subscriber = { socket: ws, connection: socket, head: Buffer.from(`{"id":${JSON.stringify(message.id)},"type":"next","payload":`) };
+          subscriber = { socket: ws, connection: socket, head: nextMessageHead(message.id) };
           sockets.add(subscriber);
         } else if (message.type === 'complete' && subscriber) {
           sockets?.delete(subscriber);

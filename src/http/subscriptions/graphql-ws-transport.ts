@@ -1,13 +1,14 @@
 import websocket, { type WebsocketHandler } from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ExecutionResult } from 'graphql';
-import { type Context, MessageType } from 'graphql-ws';
+import type { Context } from 'graphql-ws';
 import { BODY_LIMIT_BYTES } from '../../config/config-input';
 import { UnauthenticatedError } from '../../common/errors';
 import type { RequestContext } from '../../common/request-context';
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { presentedApiKey } from '../request-context';
 import { type Extra, graphqlWsSocketHandler } from './graphql-ws-socket';
+import { NEXT_MESSAGE_END, nextMessageHead } from './next-message';
 import { CLOSE_FORBIDDEN, CLOSE_GOING_AWAY, type SubscriberConnection } from './subscription-gate';
 import { formatErrors, formatResult, prepareSubscription, type SubscriptionRuntime, subscriptionExecutor } from './subscription-operations';
 
@@ -19,9 +20,6 @@ export const KEEP_ALIVE_MS = 12_000;
 const CLOSE_TRY_AGAIN_LATER = 1013;
 
 type ConnectionParams = Record<string, unknown>;
-
-/** What closes a `next` message after its payload. */
-const MESSAGE_END = Buffer.from('}');
 
 /**
  * The key of a `connection_init`: `{"X-API-Key": "…"}` or `{"Authorization": "Bearer …"}` (any
@@ -72,8 +70,8 @@ export function graphqlWsHandler(runtime: SubscriptionRuntime): WebsocketHandler
       },
       onSubscribe: (ctx, id, payload) => {
         // A result without errors goes out as graphql-ws would write it, its payload's bytes shared.
-        const head = Buffer.from(`{"id":${JSON.stringify(id)},"type":"${MessageType.Next}","payload":`);
-        return prepareSubscription(runtime, connectionOf(ctx), payload, (result) => ctx.extra.sendText(head, result, MESSAGE_END));
+        const head = nextMessageHead(id);
+        return prepareSubscription(runtime, connectionOf(ctx), payload, (result) => ctx.extra.sendText(head, result, NEXT_MESSAGE_END));
       },
       subscribe: subscriptionExecutor(runtime),
       onNext: (_ctx, _id, _payload, _args, result) => formatResult(result as ExecutionResult, runtime.production),
