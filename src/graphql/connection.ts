@@ -1,4 +1,4 @@
-import { ArgsType, Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { ArgsType, Extensions, Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { ListSlice } from '../db/lists/list-engine';
 import { DEFAULT_CONNECTION_SIZE, MAX_PAGE_SIZE } from '../db/lists/list-request';
 
@@ -16,14 +16,24 @@ registerEnumType(SortDirectionEnum, {
 });
 
 /**
+ * Marks a field whose value may be a function computing it (`Resolved` below): graphql-js's default
+ * resolver calls it, and an executor that reads properties itself must call it too
+ * (jit-executor.ts).
+ */
+export const LAZY_VALUE_EXTENSION = 'lazyValue';
+const LazyValue = (): PropertyDecorator & MethodDecorator => Extensions({ [LAZY_VALUE_EXTENSION]: true });
+
+/**
  * Relay page information. Its flags may be read lazily (the side the client did not page towards
  * costs a statement, made only when asked for), hence graphql-js's default resolver, which calls a
  * function-valued property (`simpleResolvers`).
  */
 @ObjectType({ description: 'Relay page information, true to the data in both directions.', simpleResolvers: true })
 export class PageInfo {
+  @LazyValue()
   @Field({ description: 'True when more records follow the page in the list (within `before`, when given): continue with `after: endCursor`.' })
   hasNextPage!: boolean;
+  @LazyValue()
   @Field({ description: 'True when records come before the page in the list (within `after`, when given): continue backward with `last` and `before: startCursor`.' })
   hasPreviousPage!: boolean;
   @Field(() => String, { nullable: true, description: 'Cursor of the first record of the page (the `before` of the page before it); null when the page is empty.' })
@@ -57,7 +67,9 @@ export function ConnectionType<T>(name: string, node: NodeClass<T>): new () => C
     @Field(() => [Edge], { description: 'The records of the page, in order, each with its cursor.' }) edges!: Edge[];
     @Field(() => [node], { description: 'The nodes of `edges`, for clients that need no cursors.' }) nodes!: T[];
     @Field(() => PageInfo, { description: 'Whether more records follow or come before, and the cursors to continue from.' }) pageInfo!: PageInfo;
-    @Field(() => Int, { description: 'How many records match the filters, whatever the paging (read only when asked for).' }) totalCount!: number;
+    @LazyValue()
+    @Field(() => Int, { description: 'How many records match the filters, whatever the paging (read only when asked for).' })
+    totalCount!: number;
   }
   return ConnectionClass as unknown as new () => Connection<T>;
 }

@@ -18,6 +18,7 @@ import {
 } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
+import { LAZY_VALUE_EXTENSION } from './connection';
 import { graphqlJsErrors } from './jit-errors';
 
 /**
@@ -35,7 +36,7 @@ import { graphqlJsErrors } from './jit-errors';
  *   $note }`): graphql-jit parses such a literal without the variables, and would drop the value;
  * - variables are coerced by graphql-js first: its refusals, word for word, and nothing runs;
  * - a request naming no operation of its document gets graphql-js's refusal too;
- * - a field without a resolver reads its value with graphql-js's default resolver (below);
+ * - a field whose value may be a function reads it with graphql-js's default resolver (below);
  * - the errors of an answer are made graphql-js's (jit-errors.ts).
  * No plugin of ours hooks into execution itself (executionDidStart, willResolveField), so none
  * sees a difference.
@@ -92,15 +93,16 @@ function hasVariableInScalarLiteral(schema: GraphQLSchema, document: DocumentNod
 /**
  * graphql-js reads a field without a resolver with defaultFieldResolver, which calls a
  * function-valued property (the connections' lazily counted `totalCount` and `pageInfo` flags,
- * src/graphql/connection.ts); graphql-jit inlines a plain property read and would serialise the
- * function. Such fields are given graphql-js's default resolver explicitly: the same resolver
- * graphql-js would use, so the schema's other users (subscriptions, the explorer) see no change.
- * The types built with `simpleResolvers` (the connections) are the only ones without resolvers.
+ * marked LAZY_VALUE_EXTENSION in src/graphql/connection.ts); graphql-jit inlines a plain property
+ * read and would serialise the function. Such fields are given graphql-js's default resolver
+ * explicitly: the same resolver graphql-js would use, so the schema's other users (subscriptions,
+ * the explorer) see no change. Every other field without a resolver holds a plain value
+ * (plain-fields.ts), which graphql-jit reads inline.
  */
 function withExplicitDefaultResolvers(schema: GraphQLSchema): void {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
-    for (const field of Object.values(type.getFields())) field.resolve ??= defaultFieldResolver;
+    for (const field of Object.values(type.getFields())) if (field.extensions[LAZY_VALUE_EXTENSION]) field.resolve ??= defaultFieldResolver;
   }
 }
 

@@ -3,6 +3,7 @@ import { type GraphQLSchema, isObjectType, lexicographicSortSchema, printSchema 
 import { type AuthChecker, buildSchema, buildSchemaSync, type BuildSchemaOptions, type PubSub } from 'type-graphql';
 import { grants, type ScopeNeed } from '../common/scopes';
 import type { GraphQLContext } from './context';
+import { readPropertyFieldsDirectly } from './plain-fields';
 import { SCOPE_EXTENSION } from './scopes/requires-scope';
 
 /**
@@ -46,6 +47,7 @@ export type ResolverClasses = BuildSchemaOptions['resolvers'];
  */
 export async function createSchema(resolvers: ResolverClasses): Promise<GraphQLSchema> {
   const schema = await buildSchema({ resolvers, validate: false, emitSchemaFile: false, pubSub: NO_TOPICS, authChecker: scopeAuthChecker });
+  readPropertyFieldsDirectly(schema);
   describeRootTypes(schema);
   describeScopes(schema);
   return schema;
@@ -54,6 +56,7 @@ export async function createSchema(resolvers: ResolverClasses): Promise<GraphQLS
 /** The same schema, built synchronously (for code that cannot wait: jest collects tests before any hook runs). */
 export function createSchemaSync(resolvers: ResolverClasses): GraphQLSchema {
   const schema = buildSchemaSync({ resolvers, validate: false, emitSchemaFile: false, pubSub: NO_TOPICS, authChecker: scopeAuthChecker });
+  readPropertyFieldsDirectly(schema);
   describeRootTypes(schema);
   describeScopes(schema);
   return schema;
