@@ -97,7 +97,7 @@ function hasVariableInScalarLiteral(schema: GraphQLSchema, document: DocumentNod
  * read and would serialise the function. Such fields are given graphql-js's default resolver
  * explicitly: the same resolver graphql-js would use, so the schema's other users (subscriptions,
  * the explorer) see no change. Every other field without a resolver holds a plain value
- * (plain-fields.ts), which graphql-jit reads inline.
+ * (lean-resolvers.ts), which graphql-jit reads inline.
  */
 function withExplicitDefaultResolvers(schema: GraphQLSchema): void {
   for (const type of Object.values(schema.getTypeMap())) {

@@ -3,7 +3,7 @@ import { type GraphQLSchema, isObjectType, lexicographicSortSchema, printSchema 
 import { type AuthChecker, buildSchema, buildSchemaSync, type BuildSchemaOptions, type PubSub } from 'type-graphql';
 import { grants, type ScopeNeed } from '../common/scopes';
 import type { GraphQLContext } from './context';
-import { readPropertyFieldsDirectly } from './plain-fields';
+import { withLeanResolvers } from './lean-resolvers';
 import { SCOPE_EXTENSION } from './scopes/requires-scope';
 
 /**
@@ -46,17 +46,23 @@ export type ResolverClasses = BuildSchemaOptions['resolvers'];
  * faces, so refusals look the same on REST and GraphQL.
  */
 export async function createSchema(resolvers: ResolverClasses): Promise<GraphQLSchema> {
-  const schema = await buildSchema({ resolvers, validate: false, emitSchemaFile: false, pubSub: NO_TOPICS, authChecker: scopeAuthChecker });
-  readPropertyFieldsDirectly(schema);
-  describeRootTypes(schema);
-  describeScopes(schema);
-  return schema;
+  const options = buildOptions(resolvers);
+  return finish(await buildSchema(options), options);
 }
 
 /** The same schema, built synchronously (for code that cannot wait: jest collects tests before any hook runs). */
 export function createSchemaSync(resolvers: ResolverClasses): GraphQLSchema {
-  const schema = buildSchemaSync({ resolvers, validate: false, emitSchemaFile: false, pubSub: NO_TOPICS, authChecker: scopeAuthChecker });
-  readPropertyFieldsDirectly(schema);
+  const options = buildOptions(resolvers);
+  return finish(buildSchemaSync(options), options);
+}
+
+function buildOptions(resolvers: ResolverClasses): BuildSchemaOptions {
+  return { resolvers, validate: false, emitSchemaFile: false, pubSub: NO_TOPICS, authChecker: scopeAuthChecker };
+}
+
+/** What follows type-graphql's build: its wrappers taken away where they do nothing (lean-resolvers.ts), descriptions. */
+function finish(schema: GraphQLSchema, options: BuildSchemaOptions): GraphQLSchema {
+  withLeanResolvers(schema, options);
   describeRootTypes(schema);
   describeScopes(schema);
   return schema;
