@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import type { DataSource, DataSourceOptions, Logger } from 'typeorm';
+import { PG_TYPE_PARSERS } from './src/db/pg-type-parsers';
 import { RequestScopedDataSource } from './src/db/request-transaction';
 import { SnakeNamingStrategy } from './src/db/snake-naming.strategy';
 import { ENTITIES } from './src/app/entities';
@@ -40,6 +41,8 @@ export function dataSourceOptions(url: string, logger?: Logger, settings: Connec
     // statement on it (migrations included); a statement over it fails with SQLSTATE 57014.
     extra: {
       max: settings.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
+      // Dates and timestamps read by position, the same values as pg's own parsers (db/pg-type-parsers.ts).
+      types: PG_TYPE_PARSERS,
       application_name: `${APPLICATION_NAME}/${process.pid}`,
       ...(settings.throughPooler ? {} : { statement_timeout: settings.statementTimeoutMs ?? DEFAULT_LIMITS.statementTimeoutMs }),
     },
