@@ -1,3 +1,4 @@
+import './compile-cache';
 import 'reflect-metadata';
 import { startApp } from './app/start-app';
 import { redactedUrl } from './db/database';

@@ -1,3 +1,4 @@
+import './compile-cache';
 import 'reflect-metadata';
 import { openDatabase } from './db/database';
 import { createLogger } from './logging/logger';
