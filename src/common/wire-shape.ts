@@ -1,4 +1,5 @@
 import { camelCase, snakeCase } from 'typeorm/util/StringUtils.js';
+import { isoTimestamp } from './iso-timestamp';
 import type { JsonSchema } from './json-schema';
 
 /** How one field of a v2 record is spelled and typed on the wire. */
@@ -28,8 +29,8 @@ export interface MappedBody {
   unknownFields: string[];
 }
 
-function isoTimestamp(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString() : value;
+function timestampToWire(value: unknown): unknown {
+  return value instanceof Date ? isoTimestamp(value) : value;
 }
 
 /**
@@ -70,7 +71,7 @@ export class WireShape {
         continue;
       }
       const value = values[field.prop] ?? null;
-      record[field.wire] = value === null ? null : (field.toWire ?? isoTimestamp)(value);
+      record[field.wire] = value === null ? null : (field.toWire ?? timestampToWire)(value);
     }
     return record;
   }
@@ -85,7 +86,7 @@ export class WireShape {
    */
   private compileRecord(): (values: Record<string, unknown>) => Record<string, unknown> {
     const shown = this.fields.filter((field) => !field.writeOnly);
-    const converts = shown.map((field) => field.toWire ?? isoTimestamp);
+    const converts = shown.map((field) => field.toWire ?? timestampToWire);
     const body = shown.map((field, index) => `${JSON.stringify(field.wire)}: show(values[${JSON.stringify(field.prop)}], converts[${index}])`).join(', ');
     const show = (value: unknown, convert: (value: unknown) => unknown): unknown => (value === null || value === undefined ? null : convert(value));
     const make = new Function('converts', 'show', `return (values) => ({ ${body} });`) as (
