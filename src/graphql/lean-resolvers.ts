@@ -93,12 +93,13 @@ function directResolver(resolver: FieldResolverMetadata, instances: Map<Class, o
   return (root, _args, context, info) => (method as Method).apply(target, read.map((reader) => reader(root, context, info)));
 }
 
+/** Takes type-graphql's wrappers away from the fields of `schema` where they do nothing (above). */
 export function withLeanResolvers(schema: GraphQLSchema, options: Pick<BuildSchemaOptions, 'resolvers' | 'globalMiddlewares'>): void {
   if (options.globalMiddlewares?.length) return;
   const resolverClasses: readonly unknown[] = options.resolvers;
   const storage = getMetadataStorage();
   // The field resolvers type-graphql used: its own, and those of the classes the schema was built from.
-  const fieldResolvers = storage.fieldResolvers.filter((resolver) => resolver.kind === 'internal' || resolverClasses.includes(resolver.target));
+  const used = storage.fieldResolvers.filter((resolver) => resolver.kind === 'internal' || resolverClasses.includes(resolver.target));
   const instances = new Map<Class, object>();
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
@@ -109,10 +110,11 @@ export function withLeanResolvers(schema: GraphQLSchema, options: Pick<BuildSche
       const source = metadata.get(field.name);
       if (!field.resolve || !source) continue;
       // As type-graphql matches a field with its resolver (schema-generator.js).
-      const resolver = fieldResolvers.find((candidate) => candidate.getObjectType?.() === source.target && candidate.methodName === source.name);
+      const resolves = (candidate: FieldResolverMetadata): boolean => candidate.getObjectType?.() === source.target && candidate.methodName === source.name;
+      const resolver = used.find(resolves);
       if (resolver) {
         field.resolve = directResolver(resolver, instances) ?? field.resolve;
-      } else if (source.name === source.schemaName && source.roles === undefined && !source.middlewares?.length) {
+      } else if (source.name === source.schemaName && source.roles === undefined && !source.middlewares?.length && !storage.fieldResolvers.some(resolves)) {
         field.resolve = undefined;
       }
     }

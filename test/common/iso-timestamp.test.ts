@@ -1,4 +1,5 @@
 import { isoTimestamp } from '../../src/common/iso-timestamp';
+import { seededRandom } from '../support/seeded-random';
 
 /** isoTimestamp writes what Date#toISOString writes, for every date, and refuses what it refuses. */
 
@@ -20,11 +21,7 @@ it.each([
 });
 
 it('writes 100,000 dates across the years 0 to 9999 as toISOString does', () => {
-  let state = 7;
-  const random = (): number => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
+  const random = seededRandom(7);
   const from = Date.parse('0000-01-01T00:00:00Z') - 1000;
   const to = Date.parse('+010000-01-01T00:00:00Z') + 1000;
   for (let i = 0; i < 100_000; i += 1) {

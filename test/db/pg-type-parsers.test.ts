@@ -1,5 +1,6 @@
 import { types } from 'pg';
 import { parseDateColumn, parseTimestamptz } from '../../src/db/pg-type-parsers';
+import { seededRandom } from '../support/seeded-random';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -23,15 +24,6 @@ function expectSameAsPg(text: string, ours: (text: string) => unknown, theirs: (
 }
 
 const pad = (value: number, width: number): string => String(value).padStart(width, '0');
-
-/** Deterministic pseudo-random numbers, so a failure names a text that can be run again. */
-function sequence(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-}
 
 describe('timestamptz', () => {
   it.each([
@@ -67,7 +59,7 @@ describe('timestamptz', () => {
   });
 
   it('reads 20,000 generated texts as pg does', () => {
-    const random = sequence(23);
+    const random = seededRandom(23);
     const pick = (count: number): number => Math.floor(random() * count);
     const zones = ['+00', '-05', '+05:30', '-03:30', '+14', '-12', '+00:19:32', '-00:25:21', '+05:45'];
     for (let i = 0; i < 20_000; i += 1) {

@@ -138,6 +138,13 @@ it('answers as type-graphql did: values read, the role checked, the middleware r
   expect(await graphql({ schema, source: '{ record { guarded } }', contextValue: { roles: ['admin'] } })).toEqual({ data: { record: { guarded: 'g' } } });
 });
 
+it('leaves a schema built with global middlewares as it is', async () => {
+  const withMiddleware = await buildSchema({ resolvers: [ItemResolver, WithMethodResolver], validate: false, authChecker: () => true, globalMiddlewares: [(_data, next) => next()] });
+  withLeanResolvers(withMiddleware, { resolvers: [ItemResolver, WithMethodResolver], globalMiddlewares: [(_data, next) => next()] });
+  expect(fieldsOf(withMiddleware, 'Item').plain.resolve).toEqual(expect.any(Function));
+  expect(fieldsOf(withMiddleware, 'Item').computed.resolve).toEqual(expect.any(Function));
+});
+
 it("applies to the application's schema: property fields read directly, relations, scoped and renamed fields keep their resolvers", async () => {
   const app = await createSchema(RESOLVERS);
   expect(fieldsOf(app, 'Content').contentName.resolve).toBeUndefined();
