@@ -1,6 +1,7 @@
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { Driver, EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DriverUtils } from 'typeorm/driver/DriverUtils';
+import { prototypesAreEmpty } from '../common/empty-prototypes';
 import type { EmbeddedChildren } from './embedded-json';
 
 /**
@@ -26,13 +27,6 @@ function plainClass(metadata: EntityMetadata): boolean {
   return plain;
 }
 
-/** No getter or method anywhere on the prototype chain below Object.prototype. */
-function prototypesAreEmpty(prototype: object | null): boolean {
-  for (let level = prototype; level && level !== Object.prototype; level = Object.getPrototypeOf(level) as object | null) {
-    if (Object.getOwnPropertyNames(level).some((name) => name !== 'constructor')) return false;
-  }
-  return true;
-}
 
 /**
  * The rows of `query` as plain objects with the entity's property names and values (the driver's

@@ -1,5 +1,6 @@
 import { type GraphQLFieldResolver, type GraphQLSchema, isObjectType } from 'graphql';
 import { type BuildSchemaOptions, getMetadataStorage } from 'type-graphql';
+import { prototypesAreEmpty } from '../common/empty-prototypes';
 
 /**
  * type-graphql wraps every field of an object type in a resolver of its own: a property field
@@ -49,10 +50,7 @@ function fieldsOf(storage: Storage, target: Class): Map<string, FieldMetadata> {
  * what the root holds.
  */
 function copiesAddNothing(target: unknown): boolean {
-  if (typeof target !== 'function' || target.length > 0) return false;
-  for (let level: object | null = target.prototype as object; level && level !== Object.prototype; level = Object.getPrototypeOf(level) as object | null) {
-    if (Object.getOwnPropertyNames(level).some((name) => name !== 'constructor')) return false;
-  }
+  if (typeof target !== 'function' || target.length > 0 || !prototypesAreEmpty(target.prototype as object)) return false;
   return Object.values(new (target as new () => object)()).every((value) => value === undefined);
 }
 
