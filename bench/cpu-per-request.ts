@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { fork, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -7,8 +6,8 @@ import { createLogger } from '../src/logging/logger';
 import { benchDatabase } from './bench-database';
 import { PROJECT_NESTED_QUERY } from './compare/answers';
 import { seedFixture } from './compare/fixture';
-import { ENV_DATABASE_URL, ENV_SECRETS_KEY, type ServerMessage } from './compare/protocol';
-import { serverNodeFlags } from './server-node-flags';
+import { ENV_DATABASE_URL, ENV_SECRETS_KEY } from './compare/protocol';
+import { ServerProcess } from './compare/servers';
 
 /**
  * CPU per request of two builds of the project, A and B, on one seeded database: what a lever
@@ -37,8 +36,7 @@ const TICKS_PER_SECOND = 100;
 
 interface Server {
   name: 'A' | 'B';
-  child: ChildProcess;
-  port: number;
+  process: ServerProcess;
 }
 
 /** User and system ticks of a process (with those of its waited-for children when `children`). */
@@ -60,7 +58,7 @@ function databaseProcesses(servers: readonly Server[]): number[] {
       // Gone meanwhile.
     }
   }
-  const excluded = new Set(servers.map((server) => server.child.pid));
+  const excluded = new Set(servers.map((server) => server.process.pid));
   const found: number[] = [];
   for (const pid of parents.keys()) {
     for (let at = pid; at > 1; at = parents.get(at) ?? 0) {
@@ -86,26 +84,16 @@ function databaseTicks(servers: readonly Server[]): number {
   return total;
 }
 
-function startServer(name: Server['name'], dist: string, env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = fork(path.join(dist, 'bench/compare/server-project.js'), [], { env: { ...process.env, ...env, NODE_ENV: 'production' }, execArgv: serverNodeFlags() });
-  return new Promise((resolve, reject) => {
-    child.on('message', (message: ServerMessage) => {
-      if (message.type === 'ready') resolve({ name, child, port: message.port });
-      else if (message.type === 'failed') reject(new Error(message.error));
-    });
-  });
-}
-
 function request(port: number, key: string): { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string } {
   if (GET_PATH) return { url: `http://127.0.0.1:${port}${GET_PATH}`, method: 'GET', headers: { 'x-api-key': key } };
   return { url: `http://127.0.0.1:${port}/graphql`, method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ query: PROJECT_NESTED_QUERY }) };
 }
 
 async function answerOf(server: Server, key: string): Promise<string> {
-  const { url, ...init } = request(server.port, key);
+  const { url, ...init } = request(server.process.port, key);
   const response = await fetch(url, init);
   // Page links carry the server's own origin.
-  return (await response.text()).replaceAll(`127.0.0.1:${server.port}`, '127.0.0.1:PORT');
+  return (await response.text()).replaceAll(`127.0.0.1:${server.process.port}`, '127.0.0.1:PORT');
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -118,16 +106,17 @@ async function main(): Promise<void> {
   try {
     const fixture = await seedFixture(database.url, logger);
     const env = { [ENV_DATABASE_URL]: database.url, [ENV_SECRETS_KEY]: fixture.secretsKey };
-    servers.push(await startServer('A', distA, env), await startServer('B', distB, env));
+    const project = (dist: string): string => path.join(dist, 'bench/compare/server-project.js');
+    servers.push({ name: 'A', process: await ServerProcess.start('A', project(distA), env) }, { name: 'B', process: await ServerProcess.start('B', project(distB), env) });
     const [answerA, answerB] = [await answerOf(servers[0], fixture.key), await answerOf(servers[1], fixture.key)];
     process.stdout.write(`${GET_PATH ?? 'nested query'}: answers ${answerA === answerB ? 'byte-identical' : 'DIFFERENT'} (${answerA.length} and ${answerB.length} characters)\n`);
-    for (const server of servers) await autocannon({ ...request(server.port, fixture.key), connections: CONNECTIONS, amount: Math.ceil(REQUESTS / 2) });
+    for (const server of servers) await autocannon({ ...request(server.process.port, fixture.key), connections: CONNECTIONS, amount: Math.ceil(REQUESTS / 2) });
     const measured: Record<Server['name'], { server: number[]; database: number[] }> = { A: { server: [], database: [] }, B: { server: [], database: [] } };
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
-        const pid = server.child.pid ?? 0;
+        const pid = server.process.pid;
         const [serverBefore, databaseBefore] = [cpuTicks(pid), databaseTicks(servers)];
-        const result = await autocannon({ ...request(server.port, fixture.key), connections: CONNECTIONS, amount: REQUESTS });
+        const result = await autocannon({ ...request(server.process.port, fixture.key), connections: CONNECTIONS, amount: REQUESTS });
         const answered = result.requests.total;
         if (result.non2xx || result.errors) throw new Error(`${server.name}: ${result.non2xx} answers were not 2xx, ${result.errors} failed`);
         const toMs = (ticks: number): number => (ticks * 1000) / TICKS_PER_SECOND / answered;
@@ -142,8 +131,7 @@ async function main(): Promise<void> {
       process.stdout.write(`| ${name} | ${mean(server).toFixed(2)} (${median(server).toFixed(2)}) | ${mean(db).toFixed(2)} (${median(db).toFixed(2)}) |\n`);
     }
   } finally {
-    for (const server of servers) server.child.kill('SIGTERM');
-    await Promise.all(servers.map((server) => new Promise((resolve) => (server.child.exitCode !== null ? resolve(undefined) : server.child.once('exit', resolve)))));
+    await Promise.all(servers.map((server) => server.process.stop()));
     await database.stop();
   }
 }

@@ -20,12 +20,15 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Forks `file` (a compiled server of bench/compare) and waits until it listens. */
+  /**
+   * Forks `file` (a compiled server of bench/compare, or the path of another build's: bench:cpu)
+   * and waits until it listens.
+   */
   static async start(name: string, file: string, env: Record<string, string>): Promise<ServerProcess> {
-    const child = fork(path.join(__dirname, file), [], {
+    const child = fork(path.resolve(__dirname, file), [], {
       env: { ...process.env, ...env, NODE_ENV: 'production' },
       // The project's process runs with npm start's flags, plus BENCH_PROJECT_NODE_FLAGS (tuning trials); the anchors with Node's defaults, as their users run them.
-      execArgv: file === 'server-project.js' ? [...serverNodeFlags(), ...(process.env.BENCH_PROJECT_NODE_FLAGS ?? '').split(' ').filter(Boolean)] : [],
+      execArgv: path.basename(file) === 'server-project.js' ? [...serverNodeFlags(), ...(process.env.BENCH_PROJECT_NODE_FLAGS ?? '').split(' ').filter(Boolean)] : [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const port = await new Promise<number>((resolve, reject) => {
