@@ -36,7 +36,9 @@ import { Writer } from './subscriptions/writer';
  * Rounds alternate: project, bare, project, bare…
  *
  * Measured per round: commit-to-receipt latency p50/p99 over every (subscriber, event) pair (commit
- * time: PostgreSQL's commit timestamp of the event's transaction, see subscriptions/round.ts), events/s delivered (summed over
+ * time: PostgreSQL's commit timestamp of the event's transaction, see subscriptions/round.ts); the
+ * same to each event's first subscriber, which separates the time the server takes to start
+ * sending an event from its fan-out to the rest; events/s delivered (summed over
  * subscribers), whether each subscriber got each event exactly once and in stream order, the
  * server's CPU, and its RSS per idle subscriber: (VmRSS with all connected and subscribed − VmRSS
  * with the first alone) ÷ the others, each the median of five samples after a forced collection.
@@ -79,7 +81,7 @@ function row(result: RoundResult): string {
   const { report: r } = result;
   const expected = r.expectedEvents * r.subscribers;
   return (
-    `| ${result.round} | ${LABEL[result.kind]} | ${fmt(r.latency.p50, 1)} | ${fmt(r.latency.p99, 1)} | ${fmt(r.latency.max, 0)} | ${fmt(result.eventsPerSecond)} | ` +
+    `| ${result.round} | ${LABEL[result.kind]} | ${fmt(r.latency.p50, 1)} | ${fmt(r.latency.p99, 1)} | ${fmt(r.latency.max, 0)} | ${fmt(r.firstReceipt.p50, 1)} / ${fmt(r.firstReceipt.p99, 1)} | ${fmt(result.eventsPerSecond)} | ` +
     `${fmt(r.delivered)} / ${fmt(expected)} | ${r.lost} | ${r.duplicates} | ${r.outOfOrderSubscribers} | ${r.resumes} | ${r.ended} | ${fmt(result.writesPerSecond, 1)} | ` +
     `${fmt(result.cpuPercent)}% | ${fmt(result.cpuMicrosPerDelivery, 1)} | ${fmt(result.clientCpuPercent)}% | ` +
     `${fmt(result.rssBeforeKiB / 1024, 1)} → ${fmt(result.rssAfterKiB / 1024, 1)} MiB | ${fmt(result.rssPerSubscriberKiB, 1)} |`
@@ -127,6 +129,7 @@ async function main(): Promise<void> {
         const r = result.report;
         process.stdout.write(
           `  round ${round}/${ROUNDS} · ${LABEL[kind]}: p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms, max ${fmt(r.latency.max)} ms, min ${fmt(r.latency.min, 1)} ms, ` +
+            `to an event's first subscriber p50 ${fmt(r.firstReceipt.p50, 1)} ms, p99 ${fmt(r.firstReceipt.p99, 1)} ms, ` +
             `${fmt(result.eventsPerSecond)} events/s, ${fmt(r.delivered)} of ${fmt(r.expectedEvents * r.subscribers)} delivered, lost ${r.lost}, duplicates ${r.duplicates}, ` +
             `unexpected ${r.unexpected}, out of order ${r.outOfOrderSubscribers}, cut and resumed ${r.resumes}, ended ${r.ended}, writes ${fmt(result.writesPerSecond, 1)}/s, ` +
             `server CPU ${fmt(result.cpuPercent)}% (${fmt(result.cpuMicrosPerDelivery, 1)} µs and ${fmt(result.writeSyscallsPerDelivery, 2)} write calls per delivery), load generators' CPU ${fmt(result.clientCpuPercent)}%, ` +
@@ -144,9 +147,9 @@ async function main(): Promise<void> {
         `${cpus.length} × ${cpus[0]?.model ?? 'cpu'}; measured in ${fmt((Date.now() - started) / 1000)} s (1-minute load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after)\n\n`,
     );
     process.stdout.write(
-      '| round | server | p50 ms | p99 ms | max ms | events/s delivered | delivered / expected | lost | duplicates | subscribers out of order | cut and resumed | ended | writes/s | ' +
+      '| round | server | p50 ms | p99 ms | max ms | to the first subscriber, p50 / p99 ms | events/s delivered | delivered / expected | lost | duplicates | subscribers out of order | cut and resumed | ended | writes/s | ' +
         'server CPU | server CPU µs / delivery | load generators\' CPU | server RSS, 1 → all subscribers | KiB per idle subscriber |\n' +
-        '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n',
+        '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n',
     );
     for (const result of results) process.stdout.write(`${row(result)}\n`);
 
@@ -154,6 +157,8 @@ async function main(): Promise<void> {
     const summary = (kind: TargetKind) => ({
       p50: median(of(kind).map((r) => r.report.latency.p50)),
       p99: median(of(kind).map((r) => r.report.latency.p99)),
+      firstP50: median(of(kind).map((r) => r.report.firstReceipt.p50)),
+      firstP99: median(of(kind).map((r) => r.report.firstReceipt.p99)),
       rate: median(of(kind).map((r) => r.eventsPerSecond)),
       rss: median(of(kind).map((r) => r.rssPerSubscriberKiB)),
       cost: median(of(kind).map((r) => r.cpuMicrosPerDelivery)),
@@ -162,11 +167,11 @@ async function main(): Promise<void> {
       heap: median(of(kind).map((r) => r.heapPerSubscriberKiB)),
     });
     process.stdout.write(
-      '\n| server | p50 ms | p99 ms | events/s delivered | server CPU µs / delivery | RSS KiB per idle subscriber (V8 heap) | lost + duplicated + out of order + ended | cut and resumed |\n|---|---|---|---|---|---|---|---|\n',
+      '\n| server | p50 ms | p99 ms | to the first subscriber, p50 / p99 ms | events/s delivered | server CPU µs / delivery | RSS KiB per idle subscriber (V8 heap) | lost + duplicated + out of order + ended | cut and resumed |\n|---|---|---|---|---|---|---|---|---|\n',
     );
     for (const kind of TARGETS) {
       const s = summary(kind);
-      process.stdout.write(`| ${LABEL[kind]} (median of ${of(kind).length}) | ${fmt(s.p50, 1)} | ${fmt(s.p99, 1)} | ${fmt(s.rate)} | ${fmt(s.cost, 1)} | ${fmt(s.rss, 1)} (${fmt(s.heap, 1)}) | ${s.faults} | ${s.resumes} |\n`);
+      process.stdout.write(`| ${LABEL[kind]} (median of ${of(kind).length}) | ${fmt(s.p50, 1)} | ${fmt(s.p99, 1)} | ${fmt(s.firstP50, 1)} / ${fmt(s.firstP99, 1)} | ${fmt(s.rate)} | ${fmt(s.cost, 1)} | ${fmt(s.rss, 1)} (${fmt(s.heap, 1)}) | ${s.faults} | ${s.resumes} |\n`);
     }
     if (TARGETS.length === 2) {
       const [a, b] = [summary('project'), summary('bare')];

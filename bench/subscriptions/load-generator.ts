@@ -152,13 +152,14 @@ function status(): LoadStatus {
 function report(expected: ExpectedEvent[]): LoadReport {
   const n = measuredSubscribers;
   const latencies = new Float64Array(expected.length * n);
+  const firstReceipts = new Float64Array(expected.length).fill(Number.NaN);
   let delivered = 0;
   let lost = 0;
   let duplicates = 0;
   let lastReceiptAt = 0;
   const lastRank = new Uint32Array(n);
   const outOfOrder = new Uint8Array(n);
-  for (const [id, committedAt] of expected) {
+  for (const [index, [id, committedAt]] of expected.entries()) {
     const event = receipts.get(id);
     if (!event) {
       lost += n;
@@ -171,7 +172,9 @@ function report(expected: ExpectedEvent[]): LoadReport {
         continue;
       }
       duplicates += count - 1;
-      latencies[delivered++] = event.first[i] - committedAt;
+      const latency = event.first[i] - committedAt;
+      latencies[delivered++] = latency;
+      if (!(firstReceipts[index] <= latency)) firstReceipts[index] = latency;
       lastReceiptAt = Math.max(lastReceiptAt, event.first[i]);
       if (event.rank[i] <= lastRank[i]) outOfOrder[i] = 1;
       lastRank[i] = event.rank[i];
@@ -190,6 +193,7 @@ function report(expected: ExpectedEvent[]): LoadReport {
     unexpected,
     outOfOrderSubscribers: outOfOrder.reduce((sum, flag) => sum + flag, 0),
     latencies: sorted,
+    firstReceipts,
     lastReceiptAt,
     ended: state.ended,
     resumes: state.resumes,

@@ -3,8 +3,10 @@ import { ENV_API_KEY, ENV_LOAD_INDEX, ENV_TARGET_URL, type ExpectedEvent, type L
 import { percentile } from './stats';
 
 /** The reports of every load generator, merged. */
-export interface Receipts extends Omit<LoadReport, 'latencies'> {
+export interface Receipts extends Omit<LoadReport, 'latencies' | 'firstReceipts'> {
   latency: { p50: number; p99: number; max: number; min: number };
+  /** Commit → the event's first receipt by any subscriber (LoadReport.firstReceipts), over the events received. */
+  firstReceipt: { p50: number; p99: number };
 }
 
 /**
@@ -68,6 +70,9 @@ export class LoadGroup {
       offset += r.latencies.length;
     }
     latencies.sort();
+    const firsts = new Float64Array(expected.length).fill(Number.POSITIVE_INFINITY);
+    for (const r of all) r.firstReceipts.forEach((latency, index) => (firsts[index] = Math.min(firsts[index], Number.isNaN(latency) ? Number.POSITIVE_INFINITY : latency)));
+    const received = firsts.filter(Number.isFinite).sort();
     const sum = (pick: (r: LoadReport) => number) => all.reduce((total, r) => total + pick(r), 0);
     return {
       subscribers: sum((r) => r.subscribers),
@@ -78,6 +83,7 @@ export class LoadGroup {
       unexpected: sum((r) => r.unexpected),
       outOfOrderSubscribers: sum((r) => r.outOfOrderSubscribers),
       latency: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN, min: latencies[0] ?? Number.NaN },
+      firstReceipt: { p50: percentile(received, 50), p99: percentile(received, 99) },
       lastReceiptAt: Math.max(...all.map((r) => r.lastReceiptAt)),
       ended: sum((r) => r.ended),
       resumes: sum((r) => r.resumes),

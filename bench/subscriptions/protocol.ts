@@ -61,6 +61,13 @@ export interface LoadReport {
   outOfOrderSubscribers: number;
   /** Commit → first receipt of every (subscriber, event) pair received, in ms, ascending. */
   latencies: Float64Array;
+  /**
+   * Per measured event, in the order of the expected events: commit → its first receipt by any of
+   * these subscribers, in ms (NaN when none got it). The earliest over all subscribers is how long
+   * the server took to start sending the event (the notification, its read, the first socket's
+   * write and that client's turn); the rest of an event's latencies is its fan-out to the others.
+   */
+  firstReceipts: Float64Array;
   /** Of the last first receipt of a measured event (ms since the epoch). */
   lastReceiptAt: number;
   ended: number;
