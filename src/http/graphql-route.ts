@@ -8,6 +8,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { GraphQLContext } from '../graphql/context';
 import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable } from '../db/database-unavailable';
 import { type CostBudget, costLimitsPlugin, DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
+import { nullVariablesPlugin } from '../graphql/null-variables';
 import { scopesPlugin } from '../graphql/scopes/operation-scopes';
 import { formatGraphQLError, isExpectedError, isServiceUnavailableError, isUncodedRequestRefusal, withoutSuggestions } from '../graphql/format-error';
 import { type ExecutionGateway, jitExecutor } from '../graphql/jit-executor';
@@ -117,6 +118,8 @@ export async function registerGraphQL(
       // a nested query (docs/benchmarks.md).
       ApolloServerPluginCacheControlDisabled(),
       fastifyApolloDrainPlugin(app),
+      // A variable that is null where a value is required would fail mid-execution (null-variables.ts).
+      nullVariablesPlugin(),
       // Before the cost limits: a forbidden operation is not charged.
       scopesPlugin(),
       costLimitsPlugin(costLimits, options.costBudget),

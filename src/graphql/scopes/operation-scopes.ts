@@ -1,30 +1,12 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import { type DocumentNode, type FragmentDefinitionNode, GraphQLError, type GraphQLSchema, Kind, type OperationDefinitionNode, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
+import { type DocumentNode, GraphQLError, type GraphQLSchema, type OperationDefinitionNode, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
 import { ErrorCode } from '../../common/error-codes';
 import { ForbiddenError } from '../../common/errors';
 import { missingScopes, type Scope, type ScopeNeed } from '../../common/scopes';
 import type { GraphQLContext } from '../context';
+import { reachableFragments } from '../reachable-fragments';
 import { graphqlHttpStatusOf } from '../error-status';
 import { SCOPE_EXTENSION } from './requires-scope';
-
-/** The fragments the operation spreads, directly or through other fragments. */
-function reachableFragments(document: DocumentNode, operation: OperationDefinitionNode): FragmentDefinitionNode[] {
-  const byName = new Map(document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition] as const] : [])));
-  const reached = new Map<string, FragmentDefinitionNode>();
-  const pending: (OperationDefinitionNode | FragmentDefinitionNode)[] = [operation];
-  while (pending.length > 0) {
-    visit(pending.pop()!, {
-      FragmentSpread(spread) {
-        const fragment = byName.get(spread.name.value);
-        if (fragment && !reached.has(spread.name.value)) {
-          reached.set(spread.name.value, fragment);
-          pending.push(fragment);
-        }
-      },
-    });
-  }
-  return [...reached.values()];
-}
 
 /**
  * Every scope an operation's selection needs: the `scope` extension (RequiresScope) of each field
