@@ -1,6 +1,6 @@
 import type { ExecutionResult } from 'graphql';
 import { type CallbackSource, DirectResultStream, type SourceCallback } from '../../src/graphql/subscriptions/direct-delivery';
-import { SharedAnswer } from '../../src/graphql/subscriptions/shared-answers';
+import { answerFor, SharedAnswer } from '../../src/graphql/subscriptions/shared-answers';
 
 /**
  * Direct delivery's ordering rules, on a stream of plain values: results without errors go to
@@ -134,4 +134,25 @@ it('tells every subscriber waiting for one shared answer, in the order they aske
   await settled();
   expect(order).toEqual([1, 2, 3]);
   expect(answer.payload.toString()).toBe('{"data":{"name":"shared"}}');
+});
+
+it('computes one answer per event and share key, whatever order subscribers ask in; none without a key', () => {
+  const executions: string[] = [];
+  const execute = (event: unknown): Promise<ExecutionResult> => {
+    executions.push((event as { name: string }).name);
+    return Promise.resolve({ data: event as Record<string, unknown> });
+  };
+  const [first, second] = [{ name: 'first' }, { name: 'second' }];
+  const a = answerFor(first, 'a', execute);
+  // Equal keys need not be the same string: each subscription builds its own.
+  expect(answerFor(first, ['a'].join(''), execute)).toBe(a);
+  const b = answerFor(first, 'b', execute);
+  expect(b).not.toBe(a);
+  expect(answerFor(first, 'a', execute)).toBe(a);
+  const secondA = answerFor(second, 'a', execute);
+  expect(secondA).not.toBe(a);
+  expect(answerFor(first, 'b', execute)).toBe(b);
+  expect(answerFor(second, 'a', execute)).toBe(secondA);
+  expect(answerFor(first, undefined, execute)).not.toBe(answerFor(first, undefined, execute));
+  expect(executions).toEqual(['first', 'first', 'second', 'first', 'first']);
 });

@@ -43,6 +43,8 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent>, Ca
   private lastTaken: OutboxEvent | undefined;
   /** Live events at or before this were (or will be) read in the catch-up, or came before `from`. */
   private readonly floor: StreamPosition;
+  /** An offered event was after the floor (so all later ones are). */
+  private pastFloor = false;
   /** Still reading the stream up to the seam. */
   private catchingUp: boolean;
   /** The rest of the page of the catch-up being taken, last event first. */
@@ -82,7 +84,11 @@ export class EventSubscription implements AsyncIterableIterator<OutboxEvent>, Ca
   /** Called by the hub for each newly committed event of the workspace, at its `position`; true when the event is for this subscriber. */
   offer(event: OutboxEvent, position: StreamPosition): boolean {
     if (this.ended || this.failure) return false;
-    if (comparePositions(position, this.floor) <= 0) return false;
+    // The hub offers events in stream order: once one is past the floor, every later one is.
+    if (!this.pastFloor) {
+      if (comparePositions(position, this.floor) <= 0) return false;
+      this.pastFloor = true;
+    }
     if (!this.readable(event) || !recordMatches(eventList, this.options.filters, event)) return false;
     if (this.waiting && !this.catchingUp) {
       this.hand(event);

@@ -55,16 +55,24 @@ export class SharedAnswer {
 
 /** Per source event, the answers computed for it, by share key; gone with the event. */
 const answers = new WeakMap<object, Map<string, SharedAnswer>>();
+/** The answer answerFor found last (it holds one event past its fan-out, no more). */
+const last: { event: object | undefined; key: string | undefined; answer: SharedAnswer | undefined } = { event: undefined, key: undefined, answer: undefined };
 
 /**
- * The answer to `event` for subscriptions sharing `key`: computed by `execute` the first time it is
- * asked for, then the same. Without a key (or for an event that is not an object) never shared.
+ * The answer to `event` for subscriptions sharing `key`: computed by `execute(event)` the first
+ * time it is asked for, then the same. Without a key (or for an event that is not an object) never shared.
  */
-export function answerFor(event: unknown, key: string | undefined, execute: () => Promise<ExecutionResult>): SharedAnswer {
-  if (key === undefined || typeof event !== 'object' || event === null) return new SharedAnswer(execute());
+export function answerFor(event: unknown, key: string | undefined, execute: (event: unknown) => Promise<ExecutionResult>): SharedAnswer {
+  if (key === undefined || typeof event !== 'object' || event === null) return new SharedAnswer(execute(event));
+  // A fan-out asks for one event's answer once per subscriber in a row: the last one found is
+  // checked first, before the two lookups.
+  if (event === last.event && key === last.key) return last.answer!;
   let byKey = answers.get(event);
   if (!byKey) answers.set(event, (byKey = new Map()));
   let answer = byKey.get(key);
-  if (!answer) byKey.set(key, (answer = new SharedAnswer(execute())));
+  if (!answer) byKey.set(key, (answer = new SharedAnswer(execute(event))));
+  last.event = event;
+  last.key = key;
+  last.answer = answer;
   return answer;
 }

@@ -34,8 +34,8 @@ export function sharedSubscribe<C>(options: SharedExecutionOptions<C>) {
     const events = (source as AsyncIterable<unknown>)[Symbol.asyncIterator]();
     const base = args.contextValue as C;
     const key = options.shareKeyOf(base);
-    const answerOf = (event: unknown): SharedAnswer =>
-      answerFor(event, key, () => Promise.resolve(execute({ ...args, rootValue: event, contextValue: options.contextForEvent(base) })));
+    const executeFor = (event: unknown): Promise<ExecutionResult> => Promise.resolve(execute({ ...args, rootValue: event, contextValue: options.contextForEvent(base) }));
+    const answerOf = (event: unknown): SharedAnswer => answerFor(event, key, executeFor);
     const direct = options.directSendOf?.(base);
     if (direct && isCallbackSource(events)) return new DirectResultStream(events, answerOf, direct);
     return resultStream(events, answerOf);

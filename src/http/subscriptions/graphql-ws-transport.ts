@@ -71,7 +71,8 @@ export function graphqlWsHandler(runtime: SubscriptionRuntime): WebsocketHandler
       onSubscribe: (ctx, id, payload) => {
         // A result without errors goes out as graphql-ws would write it, its payload's bytes shared.
         const head = nextMessageHead(id);
-        return prepareSubscription(runtime, connectionOf(ctx), payload, (result) => ctx.extra.sendText(head, result, NEXT_MESSAGE_END));
+        const { sendText } = ctx.extra;
+        return prepareSubscription(runtime, connectionOf(ctx), payload, (result) => sendText(head, result, NEXT_MESSAGE_END));
       },
       subscribe: subscriptionExecutor(runtime),
       onNext: (_ctx, _id, _payload, _args, result) => formatResult(result as ExecutionResult, runtime.production),
