@@ -20,6 +20,7 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import { LAZY_VALUE_EXTENSION } from './connection';
 import { graphqlJsErrors } from './jit-errors';
+import { optionalVariablesInLiterals } from './variables-in-literals';
 
 /**
  * Execution of POST and GET /graphql by graphql-jit (issue 23): each operation is compiled once
@@ -34,6 +35,9 @@ import { graphqlJsErrors } from './jit-errors';
  * - a document graphql-jit cannot compile runs on graphql-js (remembered, so it is tried once);
  * - so does one with a variable inside the literal of a custom scalar (`customFields: { note:
  *   $note }`): graphql-jit parses such a literal without the variables, and would drop the value;
+ * - and a request leaving out a variable used inside a list or input-object literal
+ *   (`orderBy: [{ direction: $d }]`): graphql-jit would put null where graphql-js leaves the
+ *   field out, so its default applies or an update leaves the value as it is (variables-in-literals.ts);
  * - variables are coerced by graphql-js first: its refusals, word for word, and nothing runs;
  * - a request naming no operation of its document gets graphql-js's refusal too;
  * - a field whose value may be a function reads it with graphql-js's default resolver (below);
@@ -60,7 +64,12 @@ export const COMPILED_QUERY_CACHE_SIZE = 200;
 
 /** Cached for a document graphql-jit refused: it runs on graphql-js without a new attempt. */
 const ON_GRAPHQL_JS: unique symbol = Symbol('graphql-js');
-type Compiled = CompiledQuery | typeof ON_GRAPHQL_JS;
+/** A compiled operation, with the variables whose absence graphql-jit reads differently (variables-in-literals.ts). */
+interface CompiledOperation {
+  query: CompiledQuery;
+  optionalInLiterals: readonly string[];
+}
+type Compiled = CompiledOperation | typeof ON_GRAPHQL_JS;
 
 /** A variable anywhere inside an object or list literal: graphql-js hands it to the scalar's parseLiteral, graphql-jit does not. */
 function containsVariable(value: ValueNode): boolean {
@@ -155,7 +164,7 @@ export function jitExecutor(schema: GraphQLSchema, options: JitExecutorOptions =
     try {
       const { document } = requestContext;
       const result = hasVariableInScalarLiteral(schema, document) ? undefined : compileQuery(schema, document, requestContext.request.operationName);
-      compiled = result && isCompiledQuery(result) ? result : ON_GRAPHQL_JS;
+      compiled = result && isCompiledQuery(result) && requestContext.operation ? { query: result, optionalInLiterals: optionalVariablesInLiterals(document, requestContext.operation) } : ON_GRAPHQL_JS;
     } catch {
       // graphql-jit throws for some shapes it does not support; graphql-js runs them.
       compiled = ON_GRAPHQL_JS;
@@ -171,13 +180,14 @@ export function jitExecutor(schema: GraphQLSchema, options: JitExecutorOptions =
     const compiled = compiledFor(requestContext);
     if (compiled === ON_GRAPHQL_JS) return graphqlJs(requestContext);
     const variables = request.variables ?? {};
+    if (compiled.optionalInLiterals.some((name) => !Object.hasOwn(variables, name))) return graphqlJs(requestContext);
     if (operation.variableDefinitions?.length) {
       // graphql-jit's own coercion words its refusals differently; graphql-js's come first (the
       // values are coerced again by the compiled query, which wants the raw ones).
       const coerced = getVariableValues(schema, operation.variableDefinitions, variables, { maxErrors: 50 });
       if (coerced.errors) return { errors: coerced.errors };
     }
-    const result = await compiled.query(undefined, context, variables);
+    const result = await compiled.query.query(undefined, context, variables);
     // Only a refusal of the variables leaves `data` out: graphql-jit refused what graphql-js took.
     if (!('data' in result) || result.data === undefined) return graphqlJs(requestContext);
     return result.errors ? { data: result.data, errors: graphqlJsErrors(schema, requestContext.document, operation, result.errors) } : result;

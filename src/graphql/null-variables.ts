@@ -1,5 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
+  BREAK,
   type DocumentNode,
   GraphQLError,
   type GraphQLSchema,
@@ -14,15 +15,18 @@ import {
 import { ErrorCode } from '../common/error-codes';
 import type { GraphQLContext } from './context';
 import { graphqlHttpStatusOf } from './error-status';
+import { refuseOperation } from './operation-refusals';
 import { reachableFragments } from './reachable-fragments';
 
 /**
- * GraphQL lets a nullable variable with a default stand where a non-null value is required
- * (`query($v: Boolean = true) { … @include(if: $v) }`), so validation passes; but a request that
- * sends the variable as null gives that position null, which execution can only fail: graphql-js
- * throws in the middle of it, and the answer was an internal error. Such a request is refused
+ * GraphQL lets a nullable variable stand where a non-null value is required when it has a default
+ * or the position has one (`query($v: Boolean = true) { … @include(if: $v) }`), so validation
+ * passes; but a request that sends the variable as null gives that position null, and graphql-js
+ * throws in the middle of execution: the answer was an internal error. Such a request is refused
  * here instead, before anything runs, as BAD_USER_INPUT with HTTP 400 like every other unusable
- * variable, naming the variable, the position and the way out (leave it out: its default then applies).
+ * variable, naming the variable, the position and the way out. It is judged on its document and
+ * variables, as validation is: a use under `@skip(if: true)` or in a fragment the data would
+ * never reach is refused too, so the answer does not depend on the data.
  */
 
 function positionOf(typeInfo: TypeInfo): string {
@@ -35,17 +39,23 @@ function positionOf(typeInfo: TypeInfo): string {
   return field && parent ? `argument "${argument.name}" of ${parent.name}.${field.name}` : `argument "${argument.name}"`;
 }
 
+/** What a client can do about it: leaving the variable out helps unless its own default is null. */
+function wayOut(definition: VariableDefinitionNode): string {
+  if (!definition.defaultValue) return 'send a value, or leave the variable out to use the default of that position';
+  return definition.defaultValue.kind === Kind.NULL ? 'send a value' : 'send a value, or leave the variable out to use its default';
+}
+
 /** Whether the request gives the variable null: sent as null, or left out with a default of null. */
 function isNull(definition: VariableDefinitionNode, variables: Readonly<Record<string, unknown>>): boolean {
   const name = definition.variable.name.value;
   return Object.hasOwn(variables, name) ? variables[name] === null : definition.defaultValue?.kind === Kind.NULL;
 }
 
-/** One error per use of a variable that is null where the schema requires a value; none when the request can run. */
-export function nullsInNonNullPositions(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Readonly<Record<string, unknown>>): GraphQLError[] {
+/** The refusal of the first use of a variable that is null where the schema requires a value, or undefined when the request can run. */
+export function nullInNonNullPosition(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Readonly<Record<string, unknown>>): GraphQLError | undefined {
   const nullable = new Map((operation.variableDefinitions ?? []).filter((definition) => definition.type.kind !== Kind.NON_NULL_TYPE && isNull(definition, variables)).map((definition) => [definition.variable.name.value, definition]));
-  if (nullable.size === 0) return [];
-  const errors: GraphQLError[] = [];
+  if (nullable.size === 0) return undefined;
+  let refusal: GraphQLError | undefined;
   for (const node of [operation, ...reachableFragments(document, operation)]) {
     const typeInfo = new TypeInfo(schema);
     visit(
@@ -55,30 +65,30 @@ export function nullsInNonNullPositions(schema: GraphQLSchema, document: Documen
         VariableDefinition: () => false,
         Variable(variable) {
           const expected = typeInfo.getInputType();
-          const name = variable.name.value;
-          if (!expected || !isNonNullType(expected) || !nullable.has(name)) return;
-          errors.push(
-            new GraphQLError(`Variable "$${name}" is null where a value of type ${String(expected)} is required (${positionOf(typeInfo)}): send a value, or leave the variable out to use its default`, {
-              nodes: [variable],
-              extensions: { code: ErrorCode.BAD_USER_INPUT, http: { status: graphqlHttpStatusOf(ErrorCode.BAD_USER_INPUT) } },
-            }),
-          );
+          const definition = nullable.get(variable.name.value);
+          if (!expected || !isNonNullType(expected) || !definition) return undefined;
+          refusal = new GraphQLError(`Variable "$${variable.name.value}" is null where a value of type ${String(expected)} is required (${positionOf(typeInfo)}): ${wayOut(definition)}`, {
+            nodes: [variable],
+            extensions: { code: ErrorCode.BAD_USER_INPUT, http: { status: graphqlHttpStatusOf(ErrorCode.BAD_USER_INPUT) } },
+          });
+          return BREAK;
         },
       }),
     );
+    if (refusal) return refusal;
   }
-  return errors;
+  return undefined;
 }
 
-/** Refuses, before any plugin charges for it or anything runs, a request giving null where its operation requires a value (above). */
+/** Refuses, before anything runs and uncharged (operation-refusals.ts), a request giving null where its operation requires a value (above). */
 export function nullVariablesPlugin(): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ document, operation, request, schema }) {
           if (!operation) return;
-          const [first] = nullsInNonNullPositions(schema, document, operation, request.variables ?? {});
-          if (first) throw first;
+          const refusal = nullInNonNullPosition(schema, document, operation, request.variables ?? {});
+          if (refusal) refuseOperation(request, refusal);
         },
       };
     },

@@ -118,9 +118,9 @@ export async function registerGraphQL(
       // a nested query (docs/benchmarks.md).
       ApolloServerPluginCacheControlDisabled(),
       fastifyApolloDrainPlugin(app),
-      // A variable that is null where a value is required would fail mid-execution (null-variables.ts).
+      // Before the cost limits, which charge no operation these refuse (operation-refusals.ts):
+      // a variable null where a value is required (null-variables.ts), a scope the key lacks.
       nullVariablesPlugin(),
-      // Before the cost limits: a forbidden operation is not charged.
       scopesPlugin(),
       costLimitsPlugin(costLimits, options.costBudget),
       errorLogging(app.log),

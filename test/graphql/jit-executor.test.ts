@@ -134,10 +134,25 @@ describe('answers', () => {
       query: '{ contents(first: 1) { totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { id } } } }',
     }],
     ['a connection paged backward', { query: '{ contents(last: 1) { totalCount pageInfo { hasNextPage hasPreviousPage endCursor } nodes { id } } }' }],
+    ['a variable inside an input object, left out: the field\'s default applies', { query: 'query Q($d: SortDirection) { campaigns(orderBy: [{ field: ID, direction: $d }]) { nodes { id } } }' }],
+    ['a variable inside an input object, given', { query: 'query Q($d: SortDirection) { campaigns(orderBy: [{ field: ID, direction: $d }]) { nodes { id } } }', variables: { d: 'DESC' } }],
     ['introspection', { query: getIntrospectionQuery() }],
     ['a batch', [{ query: '{ campaigns { nodes { id } } }' }, { query: '{ nope }' }, { query: 'query Q($id: ID!) { phase(id: $id) { phaseTitle } }', variables: { id: '1' } }]],
   ])('are graphql-js\'s for %s', async (_name, body) => {
     await sameAsGraphqlJs(body);
+  });
+});
+
+describe('a variable inside an input object, left out of the request', () => {
+  it('leaves the field out, as graphql-js does: an update keeps the value rather than clearing it', async () => {
+    const update = 'mutation M($id: ID!, $title: String!, $externalId: String) { phaseUpdate(id: $id, input: { phaseTitle: $title, externalId: $externalId }) { phase { phaseTitle externalId } } }';
+    // The title is written again as it is: other tests read it.
+    const set = await post(jitUrl, { query: update, variables: { id: phaseIds[2], title: 'Other phase', externalId: 'EXT-1' } });
+    expect(JSON.parse(set.text).data.phaseUpdate.phase).toEqual({ phaseTitle: 'Other phase', externalId: 'EXT-1' });
+    const before = jit.stats().graphqlJs;
+    const omitted = await post(jitUrl, { query: update, variables: { id: phaseIds[2], title: 'Other phase' } });
+    expect(JSON.parse(omitted.text).data.phaseUpdate.phase).toEqual({ phaseTitle: 'Other phase', externalId: 'EXT-1' });
+    expect(jit.stats().graphqlJs).toBe(before + 1);
   });
 });
 

@@ -22,12 +22,14 @@ beforeAll(async () => {
 afterEach(() => closeSubscriptions(app));
 afterAll(() => app.close());
 
+const USE_ITS_DEFAULT = 'send a value, or leave the variable out to use its default';
+
 /** The refusal of `query` for `$variable`, located at its use (after its definition). */
-function refusal(query: string, variable: string, type: string, position: string): AnyBody {
+function refusal(query: string, variable: string, type: string, position: string, wayOut = USE_ITS_DEFAULT): AnyBody {
   return {
     errors: [
       {
-        message: `Variable "$${variable}" is null where a value of type ${type} is required (${position}): send a value, or leave the variable out to use its default`,
+        message: `Variable "$${variable}" is null where a value of type ${type} is required (${position}): ${wayOut}`,
         locations: [{ line: 1, column: query.lastIndexOf(`$${variable}`) + 1 }],
         extensions: { code: 'BAD_USER_INPUT' },
       },
@@ -45,6 +47,29 @@ describe('a variable sent as null where a value is required', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject(refusal(query, variable, type, position));
     expect(answer.body.data).toBeUndefined();
+  });
+
+  it('is refused inside an input object whose field has a default, which applies when the variable is left out', async () => {
+    const query = 'query Q($d: SortDirection) { campaigns(orderBy: [{ field: ID, direction: $d }]) { totalCount } }';
+    const answer = await ws.api.graphql(query, { d: null });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject(refusal(query, 'd', 'SortDirection!', 'argument "orderBy" of Query.campaigns', 'send a value, or leave the variable out to use the default of that position'));
+    expect((await ws.api.graphql(query)).body.data).toEqual({ campaigns: { totalCount: 2 } });
+  });
+
+  it('is refused when the variable is left out and its own default is null', async () => {
+    const query = 'query Q($d: SortDirection = null) { campaigns(orderBy: [{ direction: $d }]) { totalCount } }';
+    const answer = await ws.api.graphql(query);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject(refusal(query, 'd', 'SortDirection!', 'argument "orderBy" of Query.campaigns', 'send a value'));
+  });
+
+  it('names the first use when a variable is used in several positions', async () => {
+    const query = 'query Q($v: Boolean = true) { campaigns @include(if: $v) { totalCount } organisation @skip(if: $v) { id } }';
+    const answer = await ws.api.graphql(query, { v: null });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toHaveLength(1);
+    expect(answer.body.errors[0].locations).toEqual([{ line: 1, column: query.indexOf('$v)') + 1 }]);
   });
 
   it('is refused before a mutation runs, changing nothing', async () => {

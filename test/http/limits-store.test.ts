@@ -86,6 +86,21 @@ describe('the GraphQL cost budget shared by two servers through Redis', () => {
     expect(available(read)).toBeGreaterThanOrEqual(49);
   });
 
+  it('takes nothing for an operation refused before it runs: a scope the key lacks, a variable null where a value is required', async () => {
+    ws = await one.workspace();
+    const narrow = await one.keyFor(ws, { scopes: ['campaigns:read'] });
+    const forbidden = await narrow.api.graphql(`{ ${Array.from({ length: 20 }, (_, i) => `e${i}: events(first: 1) { nodes { id } }`).join(' ')} }`);
+    expect(forbidden.status).toBe(403);
+    const nullVariable = await ws.api.graphql(`query Q($v: Boolean = true) { ${Array.from({ length: 20 }, (_, i) => `o${i}: organisation @include(if: $v) { id }`).join(' ')} }`, { v: null });
+    expect(nullVariable.status).toBe(400);
+    expect(nullVariable.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    for (const refused of [forbidden, nullVariable]) {
+      expect(refused.body.extensions.cost).toEqual({ requestedQueryCost: null, actualQueryCost: null, throttleStatus: { maximumAvailable: 50, currentlyAvailable: 50, restoreRate: 1 } });
+    }
+    // Both keys' buckets are still full: a refusal had taken 20 points, of which a second gives 1 back.
+    for (const api of [narrow.api, ws.api]) expect(available(await api.graphql('{ __typename }'))).toBe(50);
+  });
+
   it('refuses a cost the bucket can never hold as too complex on either server, and takes nothing', async () => {
     const [a, b] = await keyOnBoth();
     for (const api of [a, b]) {

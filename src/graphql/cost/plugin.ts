@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { GraphQLContext } from '../context';
 import { type CostBucketStore, secondsUntil, type TakeOutcome, throttleStatus, type ThrottleStatus } from './bucket-store';
 import { ErrorCode } from '../../common/error-codes';
+import { wasRefused } from '../operation-refusals';
 import { DEFAULT_COST_LIMITS, type CostLimits } from './limits';
 import { MemoryCostBuckets } from './memory-bucket-store';
 import { assertFitsBudget, assertWithinMaxCost, costRefusal, operationCost } from './operation-cost';
@@ -70,7 +71,8 @@ export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS, budge
 
       return {
         async didResolveOperation({ document, operation, request, schema, contextValue }) {
-          if (!operation) return; // Apollo has refused the request already
+          // Apollo has refused the request already, or a plugin before this one has (it will not run).
+          if (!operation || wasRefused(request)) return;
           const cost = operationCost(limits, schema, document, operation, request.variables ?? {});
           // Variables that do not coerce: execution refuses them (BAD_USER_INPUT) before any resolver runs.
           if (cost === null) return;

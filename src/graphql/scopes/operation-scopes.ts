@@ -4,6 +4,7 @@ import { ErrorCode } from '../../common/error-codes';
 import { ForbiddenError } from '../../common/errors';
 import { missingScopes, type Scope, type ScopeNeed } from '../../common/scopes';
 import type { GraphQLContext } from '../context';
+import { refuseOperation } from '../operation-refusals';
 import { reachableFragments } from '../reachable-fragments';
 import { graphqlHttpStatusOf } from '../error-status';
 import { SCOPE_EXTENSION } from './requires-scope';
@@ -47,8 +48,13 @@ export function scopesPlugin(): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ document, operation, schema, contextValue }) {
-          if (operation) assertOperationAllowed(schema, document, operation, contextValue.request.scopes);
+        async didResolveOperation({ document, operation, request, schema, contextValue }) {
+          if (!operation) return;
+          try {
+            assertOperationAllowed(schema, document, operation, contextValue.request.scopes);
+          } catch (error) {
+            refuseOperation(request, error);
+          }
         },
       };
     },

@@ -55,7 +55,10 @@ export class SharedAnswer {
 
 /** Per source event, the answers computed for it, by share key; gone with the event. */
 const answers = new WeakMap<object, Map<string, SharedAnswer>>();
-/** The answer answerFor found last (it holds one event past its fan-out, no more). */
+/**
+ * The answer answerFor found last. It keeps that event, and through `answers` the event's answers
+ * for every share key, until another event is asked for: one event's worth at most.
+ */
 const last: { event: object | undefined; key: string | undefined; answer: SharedAnswer | undefined } = { event: undefined, key: undefined, answer: undefined };
 
 /**

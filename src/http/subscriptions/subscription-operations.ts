@@ -5,7 +5,7 @@ import { ErrorCode } from '../../common/error-codes';
 import { assertWithinMaxCost, type CostLimits, operationCost } from '../../graphql/cost';
 import type { GraphQLContext } from '../../graphql/context';
 import { formatGraphQLError, withoutSuggestions } from '../../graphql/format-error';
-import { nullsInNonNullPositions } from '../../graphql/null-variables';
+import { nullInNonNullPosition } from '../../graphql/null-variables';
 import { assertOperationAllowed } from '../../graphql/scopes/operation-scopes';
 import { type DirectSend, sharedSubscribe } from '../../graphql/subscriptions/shared-execution';
 import type { ValidatedDocuments } from '../../graphql/subscriptions/validated-documents';
@@ -65,8 +65,9 @@ export function prepareSubscription(runtime: SubscriptionRuntime, connection: Su
   if (!operation) return [refusal(ErrorCode.BAD_REQUEST, 'The document names no single operation to run: give operationName')];
   if (operation.operation !== 'subscription') return [refusal(ErrorCode.BAD_REQUEST, OVER_HTTP_ONLY)];
   const variables = request.variables ?? {};
-  const nulls = nullsInNonNullPositions(runtime.schema, document, operation, variables);
-  if (nulls.length > 0) return nulls;
+  // One refusal, as over HTTP (Apollo's plugins throw one error).
+  const nullVariable = nullInNonNullPosition(runtime.schema, document, operation, variables);
+  if (nullVariable) return [nullVariable];
   try {
     assertOperationAllowed(runtime.schema, document, operation, connection.ctx.scopes);
     const cost = operationCost(runtime.costLimits, runtime.schema, document, operation, variables);
