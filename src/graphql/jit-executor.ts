@@ -20,7 +20,7 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import { LAZY_VALUE_EXTENSION } from './connection';
 import { graphqlJsErrors } from './jit-errors';
-import { optionalVariablesInLiterals } from './variables-in-literals';
+import { optionalVariablesInLiterals, withDefaultsSent } from './jit-variables';
 
 /**
  * Execution of POST and GET /graphql by graphql-jit (issue 23): each operation is compiled once
@@ -37,7 +37,9 @@ import { optionalVariablesInLiterals } from './variables-in-literals';
  *   $note }`): graphql-jit parses such a literal without the variables, and would drop the value;
  * - and a request leaving out a variable used inside a list or input-object literal
  *   (`orderBy: [{ direction: $d }]`): graphql-jit would put null where graphql-js leaves the
- *   field out, so its default applies or an update leaves the value as it is (variables-in-literals.ts);
+ *   field out, so its default applies or an update leaves the value as it is (jit-variables.ts);
+ * - a variable left out that has a default is given to graphql-jit as if sent, so custom scalars
+ *   inside the default are parsed as graphql-js parses them (jit-variables.ts);
  * - variables are coerced by graphql-js first: its refusals, word for word, and nothing runs;
  * - a request naming no operation of its document gets graphql-js's refusal too;
  * - a field whose value may be a function reads it with graphql-js's default resolver (below);
@@ -64,7 +66,7 @@ export const COMPILED_QUERY_CACHE_SIZE = 200;
 
 /** Cached for a document graphql-jit refused: it runs on graphql-js without a new attempt. */
 const ON_GRAPHQL_JS: unique symbol = Symbol('graphql-js');
-/** A compiled operation, with the variables whose absence graphql-jit reads differently (variables-in-literals.ts). */
+/** A compiled operation, with the variables whose absence graphql-jit reads differently (jit-variables.ts). */
 interface CompiledOperation {
   query: CompiledQuery;
   optionalInLiterals: readonly string[];
@@ -187,7 +189,7 @@ export function jitExecutor(schema: GraphQLSchema, options: JitExecutorOptions =
       const coerced = getVariableValues(schema, operation.variableDefinitions, variables, { maxErrors: 50 });
       if (coerced.errors) return { errors: coerced.errors };
     }
-    const result = await compiled.query.query(undefined, context, variables);
+    const result = await compiled.query.query(undefined, context, withDefaultsSent(operation.variableDefinitions ?? [], variables));
     // Only a refusal of the variables leaves `data` out: graphql-jit refused what graphql-js took.
     if (!('data' in result) || result.data === undefined) return graphqlJs(requestContext);
     return result.errors ? { data: result.data, errors: graphqlJsErrors(schema, requestContext.document, operation, result.errors) } : result;

@@ -1,12 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { execute, getIntrospectionQuery, type GraphQLSchema } from 'graphql';
-import { createLoaders } from '../../src/app/loaders';
+import { getIntrospectionQuery } from 'graphql';
 import { RESOLVERS } from '../../src/app/resolvers';
-import { DEFAULT_COST_LIMITS, type CostLimits } from '../../src/graphql/cost';
-import { type ExecutionGateway, jitExecutor, type JitExecutor } from '../../src/graphql/jit-executor';
+import { jitExecutor, type JitExecutor } from '../../src/graphql/jit-executor';
 import { createSchema } from '../../src/graphql/schema';
-import { registerGraphQL } from '../../src/http/graphql-route';
 import { createCampaignsFixture, createContent, createDistributions, DISTRIBUTION_WITH_LINK_AND_MEDIA } from '../support/fixtures';
+import { ExecutorPair, type RawAnswer } from '../support/jit-reference';
 import { startTestApp, type TestApp, type Workspace } from '../support/test-app';
 
 /**
@@ -17,41 +14,14 @@ import { startTestApp, type TestApp, type Workspace } from '../support/test-app'
  * graphql-js as Apollo does without a gateway, the reference.
  */
 
-/** graphql-js, called as Apollo calls it without a gateway. */
-function graphqlJsGateway(schema: GraphQLSchema): ExecutionGateway {
-  return {
-    async load() {
-      return {
-        executor: async ({ document, request, context }) =>
-          execute({ schema, document, contextValue: context, variableValues: request.variables, operationName: request.operationName }),
-      };
-    },
-    onSchemaLoadOrUpdate(callback) {
-      callback({ apiSchema: schema, coreSupergraphSdl: '' });
-      return () => undefined;
-    },
-    async stop() {},
-  };
-}
-
-/** A budget that never runs low, so `extensions.cost.throttleStatus` reads the same on both servers. */
-const LIMITS: CostLimits = { ...DEFAULT_COST_LIMITS, bucket: { maximumAvailable: 1e12, restoreRate: 1e12 } };
 const CACHE_SIZE = 2;
 
 let app: TestApp;
 let ws: Workspace;
 let jit: JitExecutor;
-const servers: FastifyInstance[] = [];
+let servers: ExecutorPair;
 let jitUrl: string;
-let graphqlJsUrl: string;
 let phaseIds: string[];
-
-async function serve(schema: GraphQLSchema, gateway: ExecutionGateway): Promise<string> {
-  const server = Fastify();
-  servers.push(server);
-  await registerGraphQL(server, schema, app.services, false, { loaders: createLoaders, costLimits: LIMITS, gateway });
-  return server.listen({ port: 0, host: '127.0.0.1' });
-}
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -65,32 +35,22 @@ beforeAll(async () => {
   }
   const schema = await createSchema(RESOLVERS);
   jit = jitExecutor(schema, { cacheSize: CACHE_SIZE });
-  jitUrl = await serve(schema, jit.gateway);
-  graphqlJsUrl = await serve(schema, graphqlJsGateway(schema));
+  servers = await ExecutorPair.start(app.services, schema, jit.gateway, ws.key);
+  jitUrl = servers.underTestUrl;
 }, 120_000);
 afterAll(async () => {
-  for (const server of servers) await server.close();
+  await servers.close();
   await app.close();
 });
 
-interface Raw {
-  status: number;
-  text: string;
-}
-
-/** The answer as sent: status and body text, unparsed. */
-async function post(baseUrl: string, body: unknown): Promise<Raw> {
-  const response = await fetch(`${baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': ws.key }, body: JSON.stringify(body) });
-  return { status: response.status, text: await response.text() };
-}
+const post = (baseUrl: string, body: unknown): Promise<RawAnswer> => servers.post(baseUrl, body);
 
 /** Sends the same body to both servers: graphql-jit's answer, which must be graphql-js's. */
-async function sameAsGraphqlJs(body: unknown): Promise<Raw> {
-  const reference = await post(graphqlJsUrl, body);
-  const answer = await post(jitUrl, body);
-  expect(answer.text).toBe(reference.text);
-  expect(answer.status).toBe(reference.status);
-  return answer;
+async function sameAsGraphqlJs(body: unknown): Promise<RawAnswer> {
+  const { reference, underTest } = await servers.both(body);
+  expect(underTest.text).toBe(reference.text);
+  expect(underTest.status).toBe(reference.status);
+  return underTest;
 }
 
 const NESTED = `{ campaigns(first: 50) { nodes { id campaignTitle phases { id phaseTitle contents { nodes { id contentName distributions { id status primaryLink { originalLink } mediaLibrary { fileUrl } } } } } } } }`;
@@ -136,6 +96,7 @@ describe('answers', () => {
     ['a connection paged backward', { query: '{ contents(last: 1) { totalCount pageInfo { hasNextPage hasPreviousPage endCursor } nodes { id } } }' }],
     ['a variable inside an input object, left out: the field\'s default applies', { query: 'query Q($d: SortDirection) { campaigns(orderBy: [{ field: ID, direction: $d }]) { nodes { id } } }' }],
     ['a variable inside an input object, given', { query: 'query Q($d: SortDirection) { campaigns(orderBy: [{ field: ID, direction: $d }]) { nodes { id } } }', variables: { d: 'DESC' } }],
+    ['a variable left out whose default holds a custom scalar (DateTime) inside an input object', { query: 'query Q($f: CampaignFilter = { updatedAt: { gte: "2026-01-01T00:00:00.000Z" } }) { campaigns(filter: $f) { totalCount } }' }],
     ['introspection', { query: getIntrospectionQuery() }],
     ['a batch', [{ query: '{ campaigns { nodes { id } } }' }, { query: '{ nope }' }, { query: 'query Q($id: ID!) { phase(id: $id) { phaseTitle } }', variables: { id: '1' } }]],
   ])('are graphql-js\'s for %s', async (_name, body) => {

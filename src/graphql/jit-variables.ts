@@ -1,5 +1,10 @@
-import { type ASTNode, type DocumentNode, Kind, type OperationDefinitionNode, visit } from 'graphql';
+import { type ASTNode, type DocumentNode, Kind, type OperationDefinitionNode, valueFromASTUntyped, type VariableDefinitionNode, visit } from 'graphql';
 import { reachableFragments } from './reachable-fragments';
+
+/**
+ * Where graphql-jit reads a request's variables differently from graphql-js (jit-executor.ts keeps
+ * its answers graphql-js's).
+ */
 
 /**
  * The variables of `operation` without a default that it uses inside a list or input-object
@@ -23,4 +28,16 @@ export function optionalVariablesInLiterals(document: DocumentNode, operation: O
     });
   }
   return [...found];
+}
+
+/**
+ * The request's variables with each one it left out that has a default written in, as a client
+ * would send it (the default's JSON value). graphql-jit reads a default itself without the custom
+ * scalars' parsing (a `DateTime` inside a default input object stays text, where graphql-js makes
+ * it an instant); given as if sent, every value goes through the same parsing.
+ */
+export function withDefaultsSent(definitions: readonly VariableDefinitionNode[], variables: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  const missing = definitions.filter((definition) => definition.defaultValue && !Object.hasOwn(variables, definition.variable.name.value));
+  if (missing.length === 0) return variables;
+  return { ...variables, ...Object.fromEntries(missing.map((definition) => [definition.variable.name.value, valueFromASTUntyped(definition.defaultValue!)])) };
 }
