@@ -1,26 +1,10 @@
 import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server';
-import {
-  BREAK,
-  defaultFieldResolver,
-  type DocumentNode,
-  execute,
-  type ExecutionResult,
-  getNullableType,
-  getVariableValues,
-  type GraphQLSchema,
-  isObjectType,
-  isScalarType,
-  Kind,
-  type ValueNode,
-  TypeInfo,
-  visit,
-  visitWithTypeInfo,
-} from 'graphql';
+import { defaultFieldResolver, execute, type ExecutionResult, getVariableValues, type GraphQLSchema, isObjectType } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import { LAZY_VALUE_EXTENSION } from './connection';
 import { graphqlJsErrors } from './jit-errors';
-import { optionalVariablesInLiterals, withDefaultsSent } from './jit-variables';
+import { hasVariableInScalarLiteral, optionalVariablesInLiterals, withDefaultsSent } from './jit-variables';
 
 /**
  * Execution of POST and GET /graphql by graphql-jit (issue 23): each operation is compiled once
@@ -72,34 +56,6 @@ interface CompiledOperation {
   optionalInLiterals: readonly string[];
 }
 type Compiled = CompiledOperation | typeof ON_GRAPHQL_JS;
-
-/** A variable anywhere inside an object or list literal: graphql-js hands it to the scalar's parseLiteral, graphql-jit does not. */
-function containsVariable(value: ValueNode): boolean {
-  let found = false;
-  visit(value, {
-    Variable() {
-      found = true;
-      return BREAK;
-    },
-  });
-  return found;
-}
-
-/** Whether a custom scalar's literal in the document holds a variable (see above); checked once per compilation. */
-function hasVariableInScalarLiteral(schema: GraphQLSchema, document: DocumentNode): boolean {
-  const typeInfo = new TypeInfo(schema);
-  let found = false;
-  const inScalarLiteral = (node: ValueNode): unknown => {
-    const type = typeInfo.getInputType();
-    // An input object's or a list's own values are visited in turn; a scalar's literal is checked whole.
-    if (!type || !isScalarType(getNullableType(type))) return undefined;
-    if (!containsVariable(node)) return false;
-    found = true;
-    return BREAK;
-  };
-  visit(document, visitWithTypeInfo(typeInfo, { [Kind.OBJECT]: inScalarLiteral, [Kind.LIST]: inScalarLiteral }));
-  return found;
-}
 
 /**
  * graphql-js reads a field without a resolver with defaultFieldResolver, which calls a

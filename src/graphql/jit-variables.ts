@@ -1,10 +1,53 @@
-import { type ASTNode, type DocumentNode, Kind, type OperationDefinitionNode, valueFromASTUntyped, type VariableDefinitionNode, visit } from 'graphql';
+import {
+  type ASTNode,
+  BREAK,
+  type DocumentNode,
+  getNullableType,
+  type GraphQLSchema,
+  isScalarType,
+  Kind,
+  type OperationDefinitionNode,
+  TypeInfo,
+  type ValueNode,
+  valueFromASTUntyped,
+  type VariableDefinitionNode,
+  visit,
+  visitWithTypeInfo,
+} from 'graphql';
 import { reachableFragments } from './reachable-fragments';
 
 /**
  * Where graphql-jit reads a request's variables differently from graphql-js (jit-executor.ts keeps
  * its answers graphql-js's).
  */
+
+/** A variable anywhere inside an object or list literal: graphql-js hands it to the scalar's parseLiteral, graphql-jit does not. */
+function containsVariable(value: ValueNode): boolean {
+  let found = false;
+  visit(value, {
+    Variable() {
+      found = true;
+      return BREAK;
+    },
+  });
+  return found;
+}
+
+/** Whether a custom scalar's literal in the document holds a variable (jit-executor.ts runs such a document on graphql-js); checked once per compilation. */
+export function hasVariableInScalarLiteral(schema: GraphQLSchema, document: DocumentNode): boolean {
+  const typeInfo = new TypeInfo(schema);
+  let found = false;
+  const inScalarLiteral = (node: ValueNode): unknown => {
+    const type = typeInfo.getInputType();
+    // An input object's or a list's own values are visited in turn; a scalar's literal is checked whole.
+    if (!type || !isScalarType(getNullableType(type))) return undefined;
+    if (!containsVariable(node)) return false;
+    found = true;
+    return BREAK;
+  };
+  visit(document, visitWithTypeInfo(typeInfo, { [Kind.OBJECT]: inScalarLiteral, [Kind.LIST]: inScalarLiteral }));
+  return found;
+}
 
 /**
  * The variables of `operation` without a default that it uses inside a list or input-object
