@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import {
   getNamedType,
+  GraphQLBoolean,
+  GraphQLNonNull,
   getNullableType,
   type GraphQLArgument,
   type GraphQLField,
@@ -28,7 +30,8 @@ import { startTestApp, type TestApp } from '../support/test-app';
  * its arguments generated values (by their input types, read from the schema: filters, orders,
  * pages, valid or not), each written as a literal or passed as a variable at any depth (given,
  * given null, or left out, with or without a default), selects some of its nodes' scalar fields
- * and maybe a nested list with arguments of its own, and sends the operation to
+ * (some aliased, some under `@include` or `@skip`) and maybe a nested list with arguments of its
+ * own, and sends the operation to
  * the production route twice over one database: executed by graphql-jit and by graphql-js. Status
  * and body text must be equal.
  *
@@ -236,10 +239,23 @@ function connectionSelection(connection: GraphQLObjectType, names: { next: numbe
           fc.constantFrom(...connections).chain((f) => fc.tuple(withArguments(f, names), connectionSelection(getNamedType(f.type) as GraphQLObjectType, names, false)).map(([call, selection]) => ({ text: `${call.text} ${selection.text}`, variables: [...call.variables, ...selection.variables] }))),
           { nil: undefined },
         );
-  return fc.tuple(fc.subarray(scalars, { minLength: 1, maxLength: Math.min(4, scalars.length) }), inner).map(([selected, child]) => ({
-    text: `{ totalCount pageInfo { hasNextPage hasPreviousPage endCursor } nodes { ${selected.join(' ')}${child ? ` ${child.text}` : ''} } }`,
-    variables: child?.variables ?? [],
-  }));
+  // A scalar field as selected: maybe under an alias, maybe under @include or @skip with a generated condition.
+  const scalarSelection = (name: string): fc.Arbitrary<Written> =>
+    fc
+      .tuple(fc.option(fc.constantFrom('a', 'b'), { nil: undefined }), fc.option(fc.tuple(fc.constantFrom('include', 'skip'), written(new GraphQLNonNull(GraphQLBoolean), 0, names)), { nil: undefined, freq: 3 }))
+      .map(([alias, directive]) => ({
+        text: `${alias ? `${alias}_${name}: ` : ''}${name}${directive ? ` @${directive[0]}(if: ${directive[1].text})` : ''}`,
+        variables: directive?.[1].variables ?? [],
+      }));
+  return fc
+    .tuple(
+      fc.subarray(scalars, { minLength: 1, maxLength: Math.min(4, scalars.length) }).chain((selected) => fc.tuple(...selected.map(scalarSelection))),
+      inner,
+    )
+    .map(([selected, child]) => ({
+      text: `{ totalCount pageInfo { hasNextPage hasPreviousPage endCursor } nodes { ${selected.map((field) => field.text).join(' ')}${child ? ` ${child.text}` : ''} } }`,
+      variables: [...selected.flatMap((field) => field.variables), ...(child?.variables ?? [])],
+    }));
 }
 
 function operationFor(field: GraphQLField<unknown, unknown>): fc.Arbitrary<Operation> {
