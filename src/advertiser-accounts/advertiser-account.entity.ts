@@ -1,9 +1,10 @@
 import { Field, ID, ObjectType } from 'type-graphql';
+import { NodeRef, Node } from '../graphql/node';
 import { Column, Entity, Index } from 'typeorm';
 import { WorkspaceRecord } from '../workspace/workspace-record';
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
 
-@ObjectType({ description: 'A brand or agency the workspace runs campaigns for.' })
+@ObjectType({ implements: Node, description: 'A brand or agency the workspace runs campaigns for.' })
 @Entity('advertiser_accounts')
 @Index(['organisationId', 'id'])
 // One index per GraphQL sort order, so each keyset page is an index range scan.
@@ -35,6 +36,7 @@ export class AdvertiserAccount extends WorkspaceRecord {
   @Column({ type: 'text', nullable: true })
   logo!: string | null;
 
+  @NodeRef('Member')
   @Field(() => ID, { nullable: true, description: 'Id of the primary contact, a member of this account; null when none is set (also after that member is deleted).' })
   @Column({ type: 'integer', nullable: true })
   primaryContactId!: number | null;

@@ -1,5 +1,6 @@
 import { IsEnum, IsIn, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
+import { NodeRef } from '../graphql/node';
 import type { RecordId } from '../common/ids';
 import { IsEntityId, IsNotBlank, IsOmittable } from '../common/validation';
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
@@ -30,6 +31,7 @@ export class AdvertiserAccountInput {
   @IsOptional() @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'must be an http(s) URL' }) @MaxLength(2048)
   logo?: string | null;
 
+  @NodeRef('Member')
   @Field(() => ID, { nullable: true, description: 'A live member of this account, or null for none. Must be null on create: a new account has no members yet.' })
   @IsOptional() @IsEntityId()
   primaryContactId?: RecordId | null;

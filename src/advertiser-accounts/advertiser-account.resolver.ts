@@ -1,5 +1,6 @@
 import { RequiresScope } from '../graphql/scopes/requires-scope';
-import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { IdArg } from '../graphql/node';
 import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
 import { type Connection, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
@@ -25,7 +26,7 @@ export class AdvertiserAccountResolver {
 
   @RequiresScope('accounts:read')
   @Query(() => AdvertiserAccount, { nullable: true, description: 'One advertiser account; NOT_FOUND when it is not in this workspace.' })
-  async advertiserAccount(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('advertiser account') }) id: string): Promise<AdvertiserAccount> {
+  async advertiserAccount(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'AdvertiserAccount', { description: idArg('advertiser account') }) id: string): Promise<AdvertiserAccount> {
     return services.advertiserAccounts.get(request, id);
   }
 
@@ -43,7 +44,7 @@ export class AdvertiserAccountResolver {
   @Mutation(() => AdvertiserAccountPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async advertiserAccountUpdate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('id', () => ID, { description: mutationIdArg('advertiser account') }) id: string,
+    @IdArg('id', 'AdvertiserAccount', { description: mutationIdArg('advertiser account') }) id: string,
     @Arg('input', () => AdvertiserAccountInput, { description: UPDATE_INPUT_ARG }) input: AdvertiserAccountInput,
   ): Promise<AdvertiserAccountPayload> {
     const { result, userErrors } = await attempt(() => services.advertiserAccounts.update(request, id, input));
@@ -52,7 +53,7 @@ export class AdvertiserAccountResolver {
 
   @RequiresScope('accounts:write')
   @Mutation(() => AdvertiserAccountDeletePayload, { description: 'Soft-deletes the account with its members; refused (BAD_USER_INPUT on `["id"]`) while any campaign, whatever its status, is run for it.' })
-  async advertiserAccountDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('advertiser account') }) id: string): Promise<AdvertiserAccountDeletePayload> {
+  async advertiserAccountDelete(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'AdvertiserAccount', { description: mutationIdArg('advertiser account') }) id: string): Promise<AdvertiserAccountDeletePayload> {
     const { result, userErrors } = await attempt(() => services.advertiserAccounts.delete(request, id));
     return { deletedAdvertiserAccountId: result ? String(result.id) : null, userErrors };
   }

@@ -1,9 +1,9 @@
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
+import { Node } from '../graphql/node';
 import { DateTimeScalar } from '../graphql/scalars';
 
-@ObjectType('ApiKey', { description: 'The API key a request is made with, as it describes itself (never the key itself).' })
+@ObjectType('ApiKey', { implements: Node, description: 'The API key a request is made with, as it describes itself (never the key itself).' })
 export class ApiKeyDescription {
-  @Field(() => ID, { description: 'The key\'s id, as the operator\'s key:list shows it (for asking to rotate or revoke it).' })
   id!: string;
 
   @Field({ description: 'The first characters of the key, as the operator\'s key:list shows them.' })

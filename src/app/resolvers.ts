@@ -12,6 +12,8 @@ import { EventResolver } from '../events/event.resolver';
 import { EventStreamResolver } from '../events/stream/event-stream.resolver';
 import { EventResourceResolver } from './event-resources';
 import type { ResolverClasses } from '../graphql/schema';
+import { nodeResolvers } from '../graphql/node-resolver';
+import { NODE_SOURCES } from './nodes';
 import { MemberResolver } from '../members/member.resolver';
 import { OrganisationUserResolver } from '../organisation-users/organisation-user.resolver';
 import { OrganisationResolver } from '../organisations/organisation.resolver';
@@ -38,4 +40,5 @@ export const RESOLVERS: ResolverClasses = [
   EventResolver,
   EventStreamResolver,
   EventResourceResolver,
+  ...nodeResolvers(NODE_SOURCES),
 ];

@@ -1,4 +1,5 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { NodeRef, Node } from '../graphql/node';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { WorkspaceRecord } from '../workspace/workspace-record';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
@@ -11,7 +12,7 @@ import { CampaignStatus } from './campaign-status';
  * A campaign (spec §2.6). The g_ and e_ metric pairs are goal (contracted target) and
  * estimate (forecast) figures; see docs/decisions.md.
  */
-@ObjectType({ description: 'A content campaign run for an advertiser account.' })
+@ObjectType({ implements: Node, description: 'A content campaign run for an advertiser account.' })
 @Entity('campaigns')
 @Index(['organisationId', 'id'])
 // One index per GraphQL sort order, so each keyset page is an index range scan.
@@ -21,6 +22,7 @@ import { CampaignStatus } from './campaign-status';
 @Index(['organisationId', 'campaignStatus'])
 @Index(['organisationId', 'primaryAdvertiserAccountId'])
 export class Campaign extends WorkspaceRecord {
+  @NodeRef('AdvertiserAccount')
   @Field(() => ID, { description: 'The advertiser account the campaign is run for.' })
   @Column({ type: 'integer' })
   primaryAdvertiserAccountId!: number;

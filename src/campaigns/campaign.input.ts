@@ -1,5 +1,6 @@
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Field, Float, ID, InputType, Int } from 'type-graphql';
+import { NodeRef } from '../graphql/node';
 import { IsCalendarDate } from '../common/calendar-date';
 import type { RecordId } from '../common/ids';
 import { IsEmailOrEmpty, IsEntityId, IsFlag, IsHttpUrlOrEmpty, IsNotBlank, IsOmittable } from '../common/validation';
@@ -24,6 +25,7 @@ const CAMPAIGN_STATUS_MESSAGE = campaignStatuses.valuesMessage;
  */
 @InputType({ description: 'Fields of a campaign. On create `campaignTitle` and `primaryAdvertiserAccountId` are required; on update omitted fields are unchanged.' })
 export class CampaignInput {
+  @NodeRef('AdvertiserAccount')
   @Field(() => ID, { nullable: true, description: 'The advertiser account the campaign is run for. Required on create: a live advertiser account of this workspace.' })
   @IsOmittable() @IsEntityId()
   primaryAdvertiserAccountId?: string | number;

@@ -22,7 +22,7 @@ export const campaignList = defineList({
       rest: 'search',
       matches: (alias, param) => `${alias}.campaignTitle ILIKE :${param} OR ${alias}.brandPromoting ILIKE :${param}`,
     }),
-    advertiserAccountId: recordId({ property: 'primaryAdvertiserAccountId', description: 'Only campaigns run for this advertiser account.', rest: 'advertiser_account_id' }),
+    advertiserAccountId: recordId({ property: 'primaryAdvertiserAccountId', node: 'AdvertiserAccount', description: 'Only campaigns run for this advertiser account.', rest: 'advertiser_account_id' }),
     earliestStartDate: dateRange({ property: 'earliestStartDate', description: 'Only campaigns whose `earliestStartDate` is in this range (campaigns without one never are).' }),
     latestEndDate: dateRange({ property: 'latestEndDate', description: 'Only campaigns whose `latestEndDate` is in this range (campaigns without one never are).' }),
   },

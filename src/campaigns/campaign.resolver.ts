@@ -1,5 +1,6 @@
 import { RequiresScope } from '../graphql/scopes/requires-scope';
-import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { IdArg } from '../graphql/node';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import type { Content } from '../contents/content.entity';
 import { ContentConnection } from '../contents/content.graphql';
@@ -33,7 +34,7 @@ export class CampaignResolver {
 
   @RequiresScope('campaigns:read')
   @Query(() => Campaign, { nullable: true, description: 'One campaign; NOT_FOUND when it is not in this workspace.' })
-  async campaign(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('campaign') }) id: string): Promise<Campaign> {
+  async campaign(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Campaign', { description: idArg('campaign') }) id: string): Promise<Campaign> {
     return services.campaigns.get(request, id);
   }
 
@@ -70,7 +71,7 @@ export class CampaignResolver {
   @Mutation(() => CampaignPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async campaignUpdate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('id', () => ID, { description: mutationIdArg('campaign') }) id: string,
+    @IdArg('id', 'Campaign', { description: mutationIdArg('campaign') }) id: string,
     @Arg('input', () => CampaignInput, { description: UPDATE_INPUT_ARG }) input: CampaignInput,
   ): Promise<CampaignPayload> {
     const { result, userErrors } = await attempt(() => services.campaigns.update(request, id, input));
@@ -79,7 +80,7 @@ export class CampaignResolver {
 
   @RequiresScope('campaigns:write')
   @Mutation(() => CampaignDeletePayload, { description: 'Soft-deletes the campaign with its phases, content pieces and distributions.' })
-  async campaignDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('campaign') }) id: string): Promise<CampaignDeletePayload> {
+  async campaignDelete(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Campaign', { description: mutationIdArg('campaign') }) id: string): Promise<CampaignDeletePayload> {
     const { result, userErrors } = await attempt(() => services.campaigns.delete(request, id));
     return { deletedCampaignId: result ? String(result.id) : null, userErrors };
   }

@@ -1,9 +1,10 @@
 import { Field, ID, ObjectType } from 'type-graphql';
+import { NodeRef, Node } from '../graphql/node';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
 import { TrafficMetricsRow } from '../workspace/traffic-metrics';
 import { CONTENT_DISTRIBUTION_ID_DEFAULT } from '../db/shared-id-sequence';
-import { freeText, sharedSequenceId } from '../graphql/descriptions';
+import { freeText } from '../graphql/descriptions';
 import { DateScalar } from '../graphql/scalars';
 import { Phase } from '../phases/phase.entity';
 import { ContentStatus } from './content-status';
@@ -12,7 +13,7 @@ import { ContentStatus } from './content-status';
  * A content piece of a campaign phase (spec §2.8). Its id comes from the sequence it shares with
  * distributions, so an id names a content piece or a distribution, never both.
  */
-@ObjectType({ description: 'A content piece of a campaign phase.' })
+@ObjectType({ implements: Node, description: 'A content piece of a campaign phase.' })
 @Entity('contents')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'campaignId', 'id'])
@@ -23,10 +24,10 @@ import { ContentStatus } from './content-status';
 @Index(['organisationId', 'createdAt', 'id'])
 @Index(['organisationId', 'updatedAt', 'id'])
 export class Content extends TrafficMetricsRow {
-  @Field(() => ID, { description: sharedSequenceId('content piece', 'content_id') })
   @PrimaryColumn({ type: 'integer', default: CONTENT_DISTRIBUTION_ID_DEFAULT })
   id!: number;
 
+  @NodeRef('Campaign')
   @Field(() => ID, { description: 'The campaign the piece belongs to.' })
   @Column({ type: 'integer' })
   campaignId!: number;
@@ -35,6 +36,7 @@ export class Content extends TrafficMetricsRow {
   @JoinColumn({ name: 'campaign_id' })
   campaign?: Campaign;
 
+  @NodeRef('Phase')
   @Field(() => ID, { description: 'The phase of that campaign the piece belongs to.' })
   @Column({ type: 'integer' })
   phaseId!: number;
@@ -47,6 +49,7 @@ export class Content extends TrafficMetricsRow {
   @Column({ type: 'integer', nullable: true })
   publisherProductId!: number | null;
 
+  @NodeRef('PublisherTitle')
   @Field(() => ID, { nullable: true, description: 'The publisher title the piece runs on; null when none. The id stays after the title is deleted (then `publisherTitle` is null).' })
   @Column({ type: 'integer', nullable: true })
   publisherTitleId!: number | null;
@@ -67,6 +70,7 @@ export class Content extends TrafficMetricsRow {
   @Column({ type: 'date', nullable: true })
   liveDate!: string | null;
 
+  @NodeRef('User')
   @Field(() => ID, { nullable: true, description: 'Id of the organisation user editing the piece (v2 records call it `content_editor`); null when none. The id stays after the user is deleted (then `editor` is null).' })
   @Column({ type: 'integer', nullable: true })
   contentEditorId!: number | null;

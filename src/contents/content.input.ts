@@ -1,5 +1,6 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
+import { NodeRef } from '../graphql/node';
 import { IsCalendarDate } from '../common/calendar-date';
 import type { RecordId } from '../common/ids';
 import { TrafficMetricsInput } from '../workspace/traffic-metrics';
@@ -14,10 +15,12 @@ import { ContentStatus, contentStatuses } from './content-status';
  */
 @InputType({ description: 'Fields of a content piece. On create `campaignId`, `phaseId` and `contentName` are required; on update omitted fields are unchanged.' })
 export class ContentInput extends TrafficMetricsInput {
+  @NodeRef('Campaign')
   @Field(() => ID, { nullable: true, description: 'Required on create: a live campaign of this workspace. To move the piece to another campaign, send a `phaseId` of that campaign with it; its distributions move too.' })
   @IsOmittable() @IsEntityId()
   campaignId?: string | number;
 
+  @NodeRef('Phase')
   @Field(() => ID, { nullable: true, description: 'Required on create: a live phase of that campaign. Alone, it moves the piece to another phase of its campaign.' })
   @IsOmittable() @IsEntityId()
   phaseId?: string | number;
@@ -26,6 +29,7 @@ export class ContentInput extends TrafficMetricsInput {
   @IsOptional() @IsEntityId()
   publisherProductId?: RecordId | null;
 
+  @NodeRef('PublisherTitle')
   @Field(() => ID, { nullable: true, description: 'A live publisher title of this workspace; null clears it.' })
   @IsOptional() @IsEntityId()
   publisherTitleId?: RecordId | null;
@@ -46,6 +50,7 @@ export class ContentInput extends TrafficMetricsInput {
   @IsOptional() @IsCalendarDate()
   liveDate?: string | null;
 
+  @NodeRef('User')
   @Field(() => ID, { nullable: true, description: 'Id of the organisation user editing the piece: a live user of this workspace, whatever their roles (v2 `content_editor_id`); null clears it.' })
   @IsOptional() @IsEntityId()
   contentEditorId?: RecordId | null;

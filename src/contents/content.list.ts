@@ -10,8 +10,8 @@ export const contentList = defineList({
   name: 'Content',
   records: 'content pieces',
   filters: {
-    campaignId: recordId({ property: 'campaignId', description: 'Only pieces of this campaign.', rest: 'campaign_id', restDescription: 'Only the content pieces of this campaign.' }),
-    phaseId: recordId({ property: 'phaseId', description: 'Only pieces of this phase.', rest: 'phase_id', restDescription: 'Only the content pieces of this phase.' }),
+    campaignId: recordId({ property: 'campaignId', node: 'Campaign', description: 'Only pieces of this campaign.', rest: 'campaign_id', restDescription: 'Only the content pieces of this campaign.' }),
+    phaseId: recordId({ property: 'phaseId', node: 'Phase', description: 'Only pieces of this phase.', rest: 'phase_id', restDescription: 'Only the content pieces of this phase.' }),
     status: oneOf({
       property: 'status',
       enum: ContentStatus,

@@ -1,5 +1,6 @@
 import { RequiresScope } from '../graphql/scopes/requires-scope';
-import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { IdArg } from '../graphql/node';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Distribution } from '../distributions/distribution.entity';
 import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
@@ -31,7 +32,7 @@ export class ContentResolver {
 
   @RequiresScope('campaigns:read')
   @Query(() => Content, { nullable: true, description: 'One content piece; NOT_FOUND when it is not in this workspace.' })
-  async content(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('content piece') }) id: string): Promise<Content> {
+  async content(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Content', { description: idArg('content piece') }) id: string): Promise<Content> {
     return services.contents.get(request, id);
   }
 
@@ -79,7 +80,7 @@ export class ContentResolver {
   @Mutation(() => ContentPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async contentUpdate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('id', () => ID, { description: mutationIdArg('content piece') }) id: string,
+    @IdArg('id', 'Content', { description: mutationIdArg('content piece') }) id: string,
     @Arg('input', () => ContentInput, { description: UPDATE_INPUT_ARG }) input: ContentInput,
   ): Promise<ContentPayload> {
     const { result, userErrors } = await attempt(() => services.contents.update(request, id, input));
@@ -88,7 +89,7 @@ export class ContentResolver {
 
   @RequiresScope('campaigns:write')
   @Mutation(() => ContentDeletePayload, { description: 'Soft-deletes the piece with its distributions.' })
-  async contentDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('content piece') }) id: string): Promise<ContentDeletePayload> {
+  async contentDelete(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Content', { description: mutationIdArg('content piece') }) id: string): Promise<ContentDeletePayload> {
     const { result, userErrors } = await attempt(() => services.contents.delete(request, id));
     return { deletedContentId: result ? String(result.id) : null, userErrors };
   }

@@ -1,10 +1,11 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { NodeRef, Node } from '../graphql/node';
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryColumn } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Content } from '../contents/content.entity';
 import { CONTENT_DISTRIBUTION_ID_DEFAULT } from '../db/shared-id-sequence';
 import { WorkspaceRow } from '../workspace/workspace-record';
-import { count, flag, sharedSequenceId } from '../graphql/descriptions';
+import { count, flag } from '../graphql/descriptions';
 import { DateScalar } from '../graphql/scalars';
 import { DistributionStatus } from './distribution-status';
 import { MediaItem } from './media-item.entity';
@@ -14,16 +15,16 @@ import { PrimaryLink } from './primary-link.entity';
  * Where and how a content piece is published (spec §2.9). Its id comes from the sequence it
  * shares with contents. `campaignId` always equals its content's campaign.
  */
-@ObjectType({ description: 'A placement of a content piece.' })
+@ObjectType({ implements: Node, description: 'A placement of a content piece.' })
 @Entity('distributions')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'contentId', 'id'])
 @Index(['organisationId', 'campaignId'])
 export class Distribution extends WorkspaceRow {
-  @Field(() => ID, { description: sharedSequenceId('distribution') })
   @PrimaryColumn({ type: 'integer', default: CONTENT_DISTRIBUTION_ID_DEFAULT })
   id!: number;
 
+  @NodeRef('Content')
   @Field(() => ID, { description: 'The content piece the distribution places; it never changes.' })
   @Column({ type: 'integer' })
   contentId!: number;
@@ -32,6 +33,7 @@ export class Distribution extends WorkspaceRow {
   @JoinColumn({ name: 'content_id' })
   content?: Content;
 
+  @NodeRef('Campaign')
   @Field(() => ID, { description: 'The campaign of its content piece, always (it moves with the piece).' })
   @Column({ type: 'integer' })
   campaignId!: number;
@@ -44,6 +46,7 @@ export class Distribution extends WorkspaceRow {
   @Column({ type: 'integer' })
   distributionTypeId!: number;
 
+  @NodeRef('PublisherTitle')
   @Field(() => ID, { nullable: true, description: 'The publisher title the placement runs on; null when none. The id stays after the title is deleted (then `publisherTitle` is null).' })
   @Column({ type: 'integer', nullable: true })
   publisherTitleId!: number | null;

@@ -1,5 +1,6 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
+import { NodeRef } from '../graphql/node';
 import { IsCalendarDate } from '../common/calendar-date';
 import type { RecordId } from '../common/ids';
 import { IsEntityId, IsFlag, IsHttpUrl, IsOmittable } from '../common/validation';
@@ -13,6 +14,7 @@ export const MAX_MEDIA_PER_DISTRIBUTION = 50;
 
 @InputType({ description: 'The link of a distribution. A new link needs `linkType` and `originalLink`; an existing one changes the fields given.' })
 export class PrimaryLinkInput {
+  @NodeRef('PrimaryLink')
   @Field(() => ID, { nullable: true, description: "The existing link's id (optional: a distribution has at most one link)." })
   @IsOptional() @IsEntityId()
   id?: string | number;
@@ -36,6 +38,7 @@ export class PrimaryLinkInput {
 
 @InputType({ description: 'A media file of a distribution: with `id` it updates that file, without it adds one (`fileUrl` required).' })
 export class MediaItemInput {
+  @NodeRef('MediaItem')
   @Field(() => ID, { nullable: true, description: 'The file to change, a media file of this distribution; leave out to add a file.' })
   @IsOptional() @IsEntityId()
   id?: string | number;
@@ -64,10 +67,12 @@ export class MediaItemInput {
  */
 @InputType({ description: 'Fields of a distribution. With `id` (bulk update) it changes that distribution; without, it creates one (`distributionTypeId` required).' })
 export class DistributionInput {
+  @NodeRef('Distribution')
   @Field(() => ID, { nullable: true, description: 'In `distributionsUpdate`: the distribution to change, a live distribution of this content piece named at most once; leave out to create one. Refused in `distributionsCreate`.' })
   @IsOptional() @IsEntityId()
   id?: string | number;
 
+  @NodeRef('Campaign')
   @Field(() => ID, { nullable: true, description: "Optional; must be the content's campaign." })
   @IsOptional() @IsEntityId()
   campaignId?: string | number;
@@ -76,6 +81,7 @@ export class DistributionInput {
   @IsOmittable() @IsInt() @Min(1) @Max(MAX_INT)
   distributionTypeId?: number;
 
+  @NodeRef('PublisherTitle')
   @Field(() => ID, { nullable: true, description: 'A live publisher title of this workspace; null clears it.' })
   @IsOptional() @IsEntityId()
   publisherTitleId?: RecordId | null;

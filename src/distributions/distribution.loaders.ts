@@ -5,9 +5,12 @@ import { byId, groupedBy, perKey } from '../graphql/loader-kit';
 import type { Distribution } from './distribution.entity';
 import type DataLoader from 'dataloader';
 import type { MediaItem } from './media-item.entity';
+import type { PrimaryLink } from './primary-link.entity';
 
 export interface DistributionLoaders {
   distributionById: DataLoader<number, Distribution | null>;
+  mediaItemById: DataLoader<number, MediaItem | null>;
+  primaryLinkById: DataLoader<number, PrimaryLink | null>;
   /** With `media`, each distribution's media files come in the same statement (their projection). */
   distributionsByContentId(projection: Projection, media?: { projection: Projection }): DataLoader<number, Distribution[]>;
   mediaByDistributionId(projection: Projection): DataLoader<number, MediaItem[]>;
@@ -16,6 +19,8 @@ export interface DistributionLoaders {
 export function distributionLoaders(services: Services, ctx: RequestContext): DistributionLoaders {
   return {
     distributionById: byId((ids: readonly number[]) => services.distributions.findByIds(ctx, ids)),
+    mediaItemById: byId((ids: readonly number[]) => services.distributions.findMediaByIds(ctx, ids)),
+    primaryLinkById: byId((ids: readonly number[]) => services.distributions.findLinksByIds(ctx, ids)),
     distributionsByContentId: perKey(
       (projection: Projection, media?: { projection: Projection }) => `${projectionKey(projection)}|${media ? projectionKey(media.projection) : '-'}`,
       (projection: Projection, media?: { projection: Projection }) =>

@@ -1,5 +1,6 @@
 import { RequiresScope } from '../graphql/scopes/requires-scope';
-import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { IdArg } from '../graphql/node';
 import { Content } from '../contents/content.entity';
 import type { GraphQLContext } from '../graphql/context';
 import { idArg, mutationIdArg } from '../graphql/descriptions';
@@ -19,7 +20,7 @@ const CONTENT_ID_ARG = 'The content piece the distributions place; one that name
 export class DistributionResolver {
   @RequiresScope('campaigns:read')
   @Query(() => Distribution, { nullable: true, description: 'One distribution; NOT_FOUND when it is not in this workspace.' })
-  async distribution(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('distribution') }) id: string): Promise<Distribution> {
+  async distribution(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Distribution', { description: idArg('distribution') }) id: string): Promise<Distribution> {
     return services.distributions.get(request, id);
   }
 
@@ -45,7 +46,7 @@ export class DistributionResolver {
   @Mutation(() => DistributionsPayload, { description: 'Creates distributions for a content piece, all or nothing; `distributions` of the payload are in request order.' })
   async distributionsCreate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('contentId', () => ID, { description: CONTENT_ID_ARG }) contentId: string,
+    @IdArg('contentId', 'Content', { description: CONTENT_ID_ARG }) contentId: string,
     @Arg('distributions', () => [DistributionInput], {
       description: `1 to ${MAX_DISTRIBUTIONS_PER_REQUEST} new distributions, each with its \`distributionTypeId\` and without \`id\`; a refusal points into the list (\`["distributions", "0", …]\`).`,
     })
@@ -62,7 +63,7 @@ export class DistributionResolver {
   })
   async distributionsUpdate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('contentId', () => ID, { description: CONTENT_ID_ARG }) contentId: string,
+    @IdArg('contentId', 'Content', { description: CONTENT_ID_ARG }) contentId: string,
     @Arg('distributions', () => [DistributionInput], {
       description: `1 to ${MAX_DISTRIBUTIONS_PER_REQUEST} entries: with \`id\` (a distribution of this content piece, at most once) it is changed, without one it is created; a refusal points into the list.`,
     })
@@ -75,7 +76,7 @@ export class DistributionResolver {
 
   @RequiresScope('campaigns:write')
   @Mutation(() => DistributionDeletePayload, { description: 'Soft-deletes the distribution; its link and media files are no longer returned.' })
-  async distributionDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('distribution') }) id: string): Promise<DistributionDeletePayload> {
+  async distributionDelete(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Distribution', { description: mutationIdArg('distribution') }) id: string): Promise<DistributionDeletePayload> {
     const { result, userErrors } = await attempt(() => services.distributions.delete(request, id));
     return { deletedDistributionId: result ? String(result.id) : null, userErrors };
   }

@@ -85,6 +85,23 @@ export class DistributionService {
     );
   }
 
+  /** For `node`: media files among `ids` whose distribution is live (a deleted distribution keeps its files' rows). */
+  async findMediaByIds(ctx: RequestContext, ids: readonly number[]): Promise<MediaItem[]> {
+    return this.partsOfLiveDistributions(MediaItem, ctx, ids);
+  }
+
+  /** For `node`: links among `ids` whose distribution is live. */
+  async findLinksByIds(ctx: RequestContext, ids: readonly number[]): Promise<PrimaryLink[]> {
+    return this.partsOfLiveDistributions(PrimaryLink, ctx, ids);
+  }
+
+  private partsOfLiveDistributions<T extends MediaItem | PrimaryLink>(entity: new () => T, ctx: RequestContext, ids: readonly number[]): Promise<T[]> {
+    return tenantQuery(this.dataSource.manager, entity, 'p', ctx)
+      .andWhere('p.id = ANY(:ids)', { ids: [...ids] })
+      .andWhere('EXISTS (SELECT 1 FROM distributions d WHERE d.id = p.distribution_id AND d.organisation_id = p.organisation_id AND d.deleted_at IS NULL)')
+      .getMany();
+  }
+
   /** Bulk create for one content piece: every entry is checked before any is written. */
   async createMany(ctx: RequestContext, input: DistributionsInput): Promise<Distribution[]> {
     const problems = await validationProblems(input);

@@ -1,14 +1,16 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { NodeRef, Node } from '../graphql/node';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { WorkspaceRecord } from '../workspace/workspace-record';
 import { flag, freeText } from '../graphql/descriptions';
 import type { Distribution } from './distribution.entity';
 
 /** A media file of a distribution (spec §2.9 `distribution_media_library`). */
-@ObjectType({ description: 'A media file attached to a distribution.' })
+@ObjectType({ implements: Node, description: 'A media file attached to a distribution.' })
 @Entity('distribution_media')
 @Index(['organisationId', 'distributionId', 'id'])
 export class MediaItem extends WorkspaceRecord {
+  @NodeRef('Distribution')
   @Field(() => ID, { description: 'The distribution the file belongs to.' })
   @Column({ type: 'integer' })
   distributionId!: number;

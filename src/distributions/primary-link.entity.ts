@@ -1,10 +1,11 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+import { Node } from '../graphql/node';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { WorkspaceRecord } from '../workspace/workspace-record';
 import type { Distribution } from './distribution.entity';
 
 /** The link a distribution sends readers to (spec §2.9 `primary_link`); at most one per distribution. */
-@ObjectType({ description: 'The link a distribution points readers to.' })
+@ObjectType({ implements: Node, description: 'The link a distribution points readers to.' })
 @Entity('distribution_links')
 @Index(['organisationId', 'distributionId'])
 // One live link per distribution; a removed (soft-deleted) link does not block a new one.

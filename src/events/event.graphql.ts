@@ -1,21 +1,22 @@
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
+import { Node } from '../graphql/node';
 import { ConnectionType } from '../graphql/connection';
 import { listTypes } from '../graphql/lists/list-types';
 import { DateTimeScalar, JSONObjectScalar } from '../graphql/scalars';
 import type { OutboxEvent } from '../outbox/outbox-event.entity';
 import { eventList } from './event.list';
 import { streamCursorOf } from './stream/stream-cursor';
+import type { NodeSource } from '../graphql/node-resolver';
+import { loadDatabaseIds } from '../graphql/loader-kit';
 
 /**
  * An event as the feed shows it. A class of its own rather than fields on OutboxEvent: the feed
  * shows the delivered envelope (see toEventRecord), not the outbox row, whose relay state and
  * request id are the service's business.
  */
-@ObjectType('Event', {
-  description: 'An event of the workspace: exactly the envelope a webhook delivery POSTs (`id`, `type`, `created_at`, `organization_code`, `cursor`, `data`), in camelCase, and the record it is about as it is now.',
+@ObjectType('Event', { implements: Node, description: 'An event of the workspace: exactly the envelope a webhook delivery POSTs (`id`, `type`, `created_at`, `organization_code`, `cursor`, `data`), in camelCase, and the record it is about as it is now.',
 })
 export class FeedEvent {
-  @Field(() => ID, { description: 'Also the `webhook-id` header of its deliveries: de-duplicate by it.' })
   id!: string;
 
   @Field({ description: 'The event type (see `eventTypes`).' })
@@ -76,3 +77,11 @@ export class EventTypeEntry {
   @Field({ description: 'False for `ping`, which only `webhookTest` sends.' })
   subscribable!: boolean;
 }
+
+export const eventNode: NodeSource = {
+  typeName: 'Event',
+  objectType: FeedEvent,
+  scope: 'events:read',
+  idKind: 'bigint',
+  load: async ({ loaders, request }, ids) => (await loadDatabaseIds(loaders.eventById, ids, 'bigint')).map((event) => event && toFeedEvent(event, request.organisationCode)),
+};

@@ -1,5 +1,6 @@
 import { RequiresScope } from '../graphql/scopes/requires-scope';
-import { Arg, Args, Ctx, ID, Query, Resolver } from 'type-graphql';
+import { Args, Ctx, Query, Resolver } from 'type-graphql';
+import { IdArg } from '../graphql/node';
 import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
 import { type Connection, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
@@ -25,7 +26,7 @@ export class EventResolver {
 
   @RequiresScope('events:read')
   @Query(() => FeedEvent, { nullable: true, description: `One event of the feed; NOT_FOUND when it is not in this workspace or older than ${EVENT_RETENTION_DAYS} days.` })
-  async event(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('event') }) id: string): Promise<FeedEvent> {
+  async event(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Event', { description: idArg('event') }) id: string): Promise<FeedEvent> {
     return toFeedEvent(await services.events.get(request, id), request.organisationCode);
   }
 

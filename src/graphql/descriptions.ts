@@ -13,13 +13,11 @@ const MAX_INT = '2,147,483,647';
 
 // Records --------------------------------------------------------------------------------------
 
-export const RECORD_ID = 'Id of the record: the integer REST v2 uses, as a string (not a global Relay id). Read-only.';
 export const CREATED_AT = 'When the record was created. Read-only.';
 export const UPDATED_AT = 'When the record last changed (an update that changes nothing leaves it as it was). Read-only.';
 
-/** Content pieces and distributions draw their ids from one sequence (docs/decisions.md). */
-export const sharedSequenceId = (record: string, v2Name?: string): string =>
-  `Id of the ${record}${v2Name ? ` (v2 \`${v2Name}\`)` : ''}, as a string. Content pieces and distributions share one id sequence, so an id names one or the other, never both. Read-only.`;
+/** Content pieces and distributions draw their database ids from one sequence (docs/decisions.md). */
+export const SHARED_SEQUENCE_NOTE = 'Content pieces and distributions share one id sequence, so a database id names one or the other, never both.';
 
 // Field formats --------------------------------------------------------------------------------
 

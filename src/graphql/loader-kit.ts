@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { parseBigId, parseId } from '../common/ids';
 
 /**
  * The shapes of per-request DataLoaders, for resources to declare theirs with (`*.loaders.ts`,
@@ -37,6 +38,15 @@ export function fromMap<K extends Key, V>(load: (ids: readonly K[]) => Promise<R
     const found = await load(ids);
     return ids.map((id) => (found.has(id) ? found.get(id)! : missing));
   });
+}
+
+/**
+ * A `node` source's read through a by-id loader: database ids as `node` parsed them (canonical
+ * digits), each within the column's range or naming nothing.
+ */
+export async function loadDatabaseIds<K extends Key, T>(loader: DataLoader<K, T | null>, ids: readonly string[], kind: 'integer' | 'bigint' = 'integer'): Promise<(T | null)[]> {
+  const keys = ids.map((id) => (kind === 'bigint' ? parseBigId(id) : parseId(id)) as K | null);
+  return Promise.all(keys.map((key) => (key === null ? null : loader.load(key))));
 }
 
 /** One loader per projection (and whatever else `key` says), made on first use within the request. */

@@ -1,5 +1,6 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { SortDirectionEnum } from './connection';
+import { NodeRef } from './node';
 import { USER_ERRORS } from './descriptions';
 import { UserError } from './user-error';
 
@@ -30,13 +31,14 @@ export function ResourceListPayloadType<F extends string, T>(name: string, field
   return Payload as unknown as new () => ResourceListPayload<F, T>;
 }
 
-/** `<Name> { <field>: ID userErrors }`: what delete mutations return. */
-export function DeletePayloadType<F extends string>(name: string, field: F): new () => DeletePayload<F> {
+/** `<Name> { <field>: ID userErrors }`: what delete mutations return; `field` holds a global id of a `typeName`. */
+export function DeletePayloadType<F extends string>(name: string, field: F, typeName: string): new () => DeletePayload<F> {
   @ObjectType(name, { description: `What the delete mutation returns: \`${field}\`, or the \`userErrors\` that refused it.` })
   class Payload {
     @Field(() => [UserError], { description: USER_ERRORS }) userErrors!: UserError[];
   }
-  Field(() => ID, { nullable: true, description: 'Id of the deleted record; null when the mutation was refused.' })(Payload.prototype, field);
+  Field(() => ID, { nullable: true, description: 'Global id of the deleted record; null when the mutation was refused.' })(Payload.prototype, field);
+  NodeRef(typeName)(Payload.prototype, field);
   return Payload as unknown as new () => DeletePayload<F>;
 }
 

@@ -1,4 +1,4 @@
-import { GraphQLScalarType } from 'graphql';
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { DateTimeISOResolver, JSONObjectResolver, LocalDateResolver } from 'graphql-scalars';
 
 /** A calendar day, `YYYY-MM-DD`, with no time zone: the v2 date fields. */
@@ -23,4 +23,27 @@ export const DateTimeScalar = new GraphQLScalarType({
 export const JSONObjectScalar = new GraphQLScalarType({
   ...JSONObjectResolver.toConfig(),
   description: 'A JSON object (not an array, string or number), with any values: free key/value content such as `customFields` or `Event.data`.',
+});
+
+const BIG_INTEGER = /^-?[0-9]{1,19}$/;
+
+function bigIntegerText(value: unknown): string {
+  const text = typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value)) ? String(value) : value;
+  if (typeof text !== 'string' || !BIG_INTEGER.test(text)) throw new GraphQLError('BigInt must be an integer of at most 19 digits, as a decimal string');
+  return text;
+}
+
+/**
+ * An integer beyond `Int`'s 32 bits (bigint database ids), written as a decimal string so every
+ * JSON parser reads it exactly (JavaScript's numbers stop at 2^53).
+ */
+export const BigIntScalar = new GraphQLScalarType({
+  name: 'BigInt',
+  description: 'An integer of up to 19 digits, written as a decimal string (for example `"9007199254740993"`): exact in every JSON parser.',
+  serialize: bigIntegerText,
+  parseValue: bigIntegerText,
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING && ast.kind !== Kind.INT) throw new GraphQLError('BigInt must be an integer of at most 19 digits, as a decimal string', { nodes: ast });
+    return bigIntegerText(ast.value);
+  },
 });

@@ -3,6 +3,7 @@ import { type GraphQLSchema, isObjectType, lexicographicSortSchema, printSchema 
 import { type AuthChecker, buildSchema, buildSchemaSync, type BuildSchemaOptions, type PubSub } from 'type-graphql';
 import { grants, type ScopeNeed } from '../common/scopes';
 import type { GraphQLContext } from './context';
+import { withGlobalIds } from './global-id-fields';
 import { withLeanResolvers } from './lean-resolvers';
 import { SCOPE_EXTENSION } from './scopes/requires-scope';
 
@@ -63,6 +64,7 @@ function buildOptions(resolvers: ResolverClasses): BuildSchemaOptions {
 /** What follows type-graphql's build: its wrappers taken away where they do nothing (lean-resolvers.ts), descriptions. */
 function finish(schema: GraphQLSchema, options: BuildSchemaOptions): GraphQLSchema {
   withLeanResolvers(schema, options);
+  withGlobalIds(schema);
   describeRootTypes(schema);
   describeScopes(schema);
   return schema;

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { NodeRef, Node } from '../graphql/node';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { WorkspaceRecord } from '../workspace/workspace-record';
@@ -6,7 +7,7 @@ import { flag, httpUrlOrEmpty } from '../graphql/descriptions';
 
 export const MEMBER_EMAIL_UNIQUE = 'UQ_advertiser_account_members_email';
 
-@ObjectType('Member', { description: 'A person at an advertiser account who can sign in to review its campaigns (spec §2.5).' })
+@ObjectType('Member', { implements: Node, description: 'A person at an advertiser account who can sign in to review its campaigns (spec §2.5).' })
 @Entity('advertiser_account_members')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'advertiserAccountId', 'id'])
@@ -15,6 +16,7 @@ export const MEMBER_EMAIL_UNIQUE = 'UQ_advertiser_account_members_email';
 // E-mail addresses are unique per advertiser account regardless of case, among members not deleted.
 @Index(MEMBER_EMAIL_UNIQUE, ['advertiserAccountId', 'emailKey'], { unique: true, where: '"deleted_at" IS NULL' })
 export class Member extends WorkspaceRecord {
+  @NodeRef('AdvertiserAccount')
   @Field(() => ID, { description: 'The advertiser account the member belongs to; it never changes.' })
   @Column({ type: 'integer' })
   advertiserAccountId!: number;

@@ -1,5 +1,6 @@
 import { IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
+import { NodeRef } from '../graphql/node';
 import { FitsEmailLength } from '../common/email-address';
 import { IsEntityId, IsFlag, IsHttpUrlOrEmpty, IsNotBlank, IsOmittable } from '../common/validation';
 import { flag, httpUrlOrEmpty } from '../graphql/descriptions';
@@ -13,6 +14,7 @@ export const MAX_PASSWORD_LENGTH = 128;
  */
 @InputType('MemberInput', { description: 'Fields of a member. On create `advertiserAccountId`, `email`, `firstName`, `lastName` and `password` are required; on update omitted fields are unchanged.' })
 export class MemberInput {
+  @NodeRef('AdvertiserAccount')
   @Field(() => ID, { nullable: true, description: 'Required on create: a live advertiser account of this workspace. A member never moves: on update only its own account is accepted.' })
   @IsOmittable() @IsEntityId()
   advertiserAccountId?: string | number;
@@ -52,6 +54,7 @@ export class MemberInput {
 
 @InputType('MemberFilter', { description: 'Narrows a list of members.' })
 export class MemberFilter {
+  @NodeRef('AdvertiserAccount')
   @Field(() => ID, { nullable: true, description: 'Members of this advertiser account.' })
   @IsOptional() @IsEntityId()
   advertiserAccountId?: string | number;

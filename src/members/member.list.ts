@@ -8,6 +8,7 @@ export const memberList = defineList({
   filters: {
     advertiserAccountId: recordId({
       property: 'advertiserAccountId',
+      node: 'AdvertiserAccount',
       description: 'Members of this advertiser account.',
       rest: 'advertiser_account_id',
       restDescription: 'Only the members of this advertiser account (an account the workspace does not have gives an empty page).',

@@ -1,5 +1,6 @@
 import { RequiresScope } from '../graphql/scopes/requires-scope';
-import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { IdArg } from '../graphql/node';
 import { AdvertiserAccount } from '../advertiser-accounts/advertiser-account.entity';
 import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
 import { type Connection, toConnection } from '../graphql/connection';
@@ -25,7 +26,7 @@ export class MemberResolver {
 
   @RequiresScope('accounts:read')
   @Query(() => Member, { nullable: true, description: 'One member; NOT_FOUND when it is not in this workspace.' })
-  async member(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('member') }) id: string): Promise<Member> {
+  async member(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Member', { description: idArg('member') }) id: string): Promise<Member> {
     return services.members.get(request, id);
   }
 
@@ -40,7 +41,7 @@ export class MemberResolver {
   @Mutation(() => MemberPayload, { description: 'Changes the given fields; a new password is hashed afresh.' })
   async memberUpdate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('id', () => ID, { description: mutationIdArg('member') }) id: string,
+    @IdArg('id', 'Member', { description: mutationIdArg('member') }) id: string,
     @Arg('input', () => MemberInput, { description: UPDATE_INPUT_ARG }) input: MemberInput,
   ): Promise<MemberPayload> {
     const { result, userErrors } = await attempt(() => services.members.update(request, id, input));
@@ -49,7 +50,7 @@ export class MemberResolver {
 
   @RequiresScope('accounts:write')
   @Mutation(() => MemberDeletePayload, { description: 'Soft-deletes the member; an account it was primary contact of is left without one.' })
-  async memberDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('member') }) id: string): Promise<MemberDeletePayload> {
+  async memberDelete(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Member', { description: mutationIdArg('member') }) id: string): Promise<MemberDeletePayload> {
     const { result, userErrors } = await attempt(() => services.members.delete(request, id));
     return { deletedMemberId: result ? String(result.id) : null, userErrors };
   }

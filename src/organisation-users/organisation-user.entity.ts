@@ -1,4 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+import { Node } from '../graphql/node';
 import { Column, Entity, Index } from 'typeorm';
 import type { JsonObject } from '../common/json';
 import { WorkspaceRecord } from '../workspace/workspace-record';
@@ -7,7 +8,7 @@ import { DateTimeScalar, JSONObjectScalar } from '../graphql/scalars';
 
 export const USER_EMAIL_UNIQUE = 'UQ_organisation_users_email';
 
-@ObjectType('User', { description: 'A person who works in the workspace (spec §2.3).' })
+@ObjectType('User', { implements: Node, description: 'A person who works in the workspace (spec §2.3).' })
 @Entity('organisation_users')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'lastName', 'id'])

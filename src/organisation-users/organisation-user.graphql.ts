@@ -5,6 +5,8 @@ import { DeletePayloadType, ResourcePayloadType } from '../graphql/payloads';
 import { OrganisationUser } from './organisation-user.entity';
 import { RoleType } from './role-type';
 import { organisationUserList } from './organisation-user.list';
+import type { NodeSource } from '../graphql/node-resolver';
+import { loadDatabaseIds } from '../graphql/loader-kit';
 
 @ObjectType('UserRole', { description: 'A role a user holds.' })
 export class UserRoleType {
@@ -16,6 +18,8 @@ export const UserConnection = ConnectionType('User', OrganisationUser);
 export const UserListArgs = listTypes(organisationUserList).args;
 
 export const UserPayload = ResourcePayloadType('UserPayload', 'user', OrganisationUser);
-export const UserDeletePayload = DeletePayloadType('UserDeletePayload', 'deletedUserId');
+export const UserDeletePayload = DeletePayloadType('UserDeletePayload', 'deletedUserId', 'User');
 export type UserPayload = InstanceType<typeof UserPayload>;
 export type UserDeletePayload = InstanceType<typeof UserDeletePayload>;
+
+export const userNode: NodeSource = { typeName: 'User', objectType: OrganisationUser, scope: 'users:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.userById, ids) };

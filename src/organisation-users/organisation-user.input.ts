@@ -1,5 +1,6 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
+import { NodeRef } from '../graphql/node';
 import { MAX_CUSTOM_FIELDS_BYTES } from '../common/custom-fields';
 import { FitsEmailLength } from '../common/email-address';
 import type { JsonObject } from '../common/json';
@@ -23,6 +24,7 @@ export class UserRoleInput {
  */
 @InputType('UserUpsertInput', { description: 'With `id`: update that user. Without: create one. Roles replace the current roles.' })
 export class UserUpsertInput {
+  @NodeRef('User')
   @Field(() => ID, { nullable: true, description: 'The user to update (v2 `user_id`); omit or null to create a user. One that names no user of this workspace is NOT_FOUND in `userErrors` (`["input", "id"]`).' })
   @IsOptional() @IsEntityId()
   id?: string | number;

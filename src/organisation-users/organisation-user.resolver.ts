@@ -1,5 +1,6 @@
 import { RequiresScope } from '../graphql/scopes/requires-scope';
-import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { IdArg } from '../graphql/node';
 import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
 import { type Connection, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
@@ -25,7 +26,7 @@ export class OrganisationUserResolver {
 
   @RequiresScope('users:read')
   @Query(() => OrganisationUser, { nullable: true, description: 'One user; NOT_FOUND when it is not in this workspace.' })
-  async user(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('user') }) id: string): Promise<OrganisationUser> {
+  async user(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'User', { description: idArg('user') }) id: string): Promise<OrganisationUser> {
     return services.organisationUsers.get(request, id);
   }
 
@@ -41,7 +42,7 @@ export class OrganisationUserResolver {
 
   @RequiresScope('users:write')
   @Mutation(() => UserDeletePayload, { description: 'Soft-deletes the user: gone from every read. Content pieces keep the id in `contentEditorId`.' })
-  async userDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('user') }) id: string): Promise<UserDeletePayload> {
+  async userDelete(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'User', { description: mutationIdArg('user') }) id: string): Promise<UserDeletePayload> {
     const { result, userErrors } = await attempt(() => services.organisationUsers.delete(request, id));
     return { deletedUserId: result ? String(result.id) : null, userErrors };
   }

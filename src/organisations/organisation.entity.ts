@@ -1,13 +1,13 @@
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
+import { Node } from '../graphql/node';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { CREATED_AT, RECORD_ID, UPDATED_AT } from '../graphql/descriptions';
+import { CREATED_AT, UPDATED_AT } from '../graphql/descriptions';
 import { DateTimeScalar } from '../graphql/scalars';
 
 /** A workspace: every API key names exactly one, and every other row belongs to one. */
-@ObjectType({ description: 'The workspace (organisation) the API key belongs to.' })
+@ObjectType({ implements: Node, description: 'The workspace (organisation) the API key belongs to.' })
 @Entity('organisations')
 export class Organisation {
-  @Field(() => ID, { description: RECORD_ID })
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;
 

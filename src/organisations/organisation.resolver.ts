@@ -1,6 +1,7 @@
 import { RequiresScope } from '../graphql/scopes/requires-scope';
 import { Ctx, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../graphql/context';
+import type { NodeSource } from '../graphql/node-resolver';
 import { Organisation } from './organisation.entity';
 
 @Resolver(() => Organisation)
@@ -11,3 +12,16 @@ export class OrganisationResolver {
     return services.organisations.current(request);
   }
 }
+
+/** A key reaches its own workspace through `node`, as through `organisation`; any other is an id that names nothing. */
+export const organisationNode: NodeSource = {
+  typeName: 'Organisation',
+  objectType: Organisation,
+  scope: 'key',
+  idKind: 'integer',
+  load: async ({ request, services }, ids) => {
+    const own = String(request.organisationId);
+    const organisation = ids.includes(own) ? await services.organisations.current(request) : null;
+    return ids.map((id) => (id === own ? organisation : null));
+  },
+};

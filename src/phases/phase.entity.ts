@@ -1,13 +1,14 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { NodeRef, Node } from '../graphql/node';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
 import type { JsonObject } from '../common/json';
 import { TrafficMetricsRow } from '../workspace/traffic-metrics';
-import { count, freeText, RECORD_ID } from '../graphql/descriptions';
+import { count, freeText } from '../graphql/descriptions';
 import { DateScalar, JSONObjectScalar } from '../graphql/scalars';
 
 /** A stage of a campaign (spec §2.7): title, pacing, messaging, targets and launch/end windows. */
-@ObjectType({ description: 'A phase of a campaign.' })
+@ObjectType({ implements: Node, description: 'A phase of a campaign.' })
 @Entity('phases')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'campaignId', 'phaseNo', 'id'])
@@ -16,10 +17,10 @@ import { DateScalar, JSONObjectScalar } from '../graphql/scalars';
 // Two live phases of one campaign never share a number.
 @Index('UQ_phases_campaign_phase_no_live', ['campaignId', 'phaseNo'], { unique: true, where: '"deleted_at" IS NULL' })
 export class Phase extends TrafficMetricsRow {
-  @Field(() => ID, { description: RECORD_ID })
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;
 
+  @NodeRef('Campaign')
   @Field(() => ID, { description: 'The campaign the phase belongs to; it never changes.' })
   @Column({ type: 'integer' })
   campaignId!: number;

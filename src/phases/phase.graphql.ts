@@ -1,9 +1,13 @@
 import { DeletePayloadType, ResourceListPayloadType, ResourcePayloadType } from '../graphql/payloads';
 import { Phase } from './phase.entity';
+import type { NodeSource } from '../graphql/node-resolver';
+import { loadDatabaseIds } from '../graphql/loader-kit';
 
 export const PhasePayload = ResourcePayloadType('PhasePayload', 'phase', Phase);
 export const PhasesCreatePayload = ResourceListPayloadType('PhasesCreatePayload', 'phases', Phase);
-export const PhaseDeletePayload = DeletePayloadType('PhaseDeletePayload', 'deletedPhaseId');
+export const PhaseDeletePayload = DeletePayloadType('PhaseDeletePayload', 'deletedPhaseId', 'Phase');
 export type PhasePayload = InstanceType<typeof PhasePayload>;
 export type PhasesCreatePayload = InstanceType<typeof PhasesCreatePayload>;
 export type PhaseDeletePayload = InstanceType<typeof PhaseDeletePayload>;
+
+export const phaseNode: NodeSource = { typeName: 'Phase', objectType: Phase, scope: 'campaigns:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.phaseById, ids) };

@@ -6,7 +6,7 @@ export const phaseList = defineList({
   name: 'Phase',
   records: 'phases',
   filters: {
-    campaignId: recordId({ property: 'campaignId', description: 'Only the phases of this campaign (an unknown campaign gives an empty page).', rest: 'campaign_id' }),
+    campaignId: recordId({ property: 'campaignId', node: 'Campaign', description: 'Only the phases of this campaign (an unknown campaign gives an empty page).', rest: 'campaign_id' }),
   },
   sort: {
     CAMPAIGN_ID: { property: 'campaignId', rest: 'campaign_id', kind: 'integer', description: 'By `campaignId`.' },

@@ -1,5 +1,6 @@
 import { RequiresScope } from '../graphql/scopes/requires-scope';
-import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { IdArg } from '../graphql/node';
 import { Campaign } from '../campaigns/campaign.entity';
 import { ContentConnection } from '../contents/content.graphql';
 import type { Content } from '../contents/content.entity';
@@ -21,7 +22,7 @@ import { Reads } from '../graphql/field-reads';
 export class PhaseResolver {
   @RequiresScope('campaigns:read')
   @Query(() => Phase, { nullable: true, description: 'One phase; NOT_FOUND when it is not in this workspace.' })
-  async phase(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('phase') }) id: string): Promise<Phase> {
+  async phase(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Phase', { description: idArg('phase') }) id: string): Promise<Phase> {
     return services.phases.get(request, id);
   }
 
@@ -45,7 +46,7 @@ export class PhaseResolver {
   @Mutation(() => PhasesCreatePayload, { description: 'Creates phases for a campaign, all or nothing; `phases` of the payload are in request order.' })
   async phasesCreate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('campaignId', () => ID, { description: 'The campaign the phases are for; one that names no campaign of this workspace is NOT_FOUND in `userErrors` (`["campaignId"]`).' })
+    @IdArg('campaignId', 'Campaign', { description: 'The campaign the phases are for; one that names no campaign of this workspace is NOT_FOUND in `userErrors` (`["campaignId"]`).' })
     campaignId: string,
     @Arg('phases', () => [PhaseInput], { description: `1 to ${MAX_PHASES_PER_REQUEST} new phases, each with its \`phaseTitle\`; a refusal points into the list (\`["phases", "0", "phaseTitle"]\`).` })
     phases: PhaseInput[],
@@ -59,7 +60,7 @@ export class PhaseResolver {
   @Mutation(() => PhasePayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async phaseUpdate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('id', () => ID, { description: mutationIdArg('phase') }) id: string,
+    @IdArg('id', 'Phase', { description: mutationIdArg('phase') }) id: string,
     @Arg('input', () => PhaseInput, { description: UPDATE_INPUT_ARG }) input: PhaseInput,
   ): Promise<PhasePayload> {
     const { result, userErrors } = await attempt(() => services.phases.update(request, id, input));
@@ -68,7 +69,7 @@ export class PhaseResolver {
 
   @RequiresScope('campaigns:write')
   @Mutation(() => PhaseDeletePayload, { description: "Soft-deletes the phase with its content pieces and their distributions." })
-  async phaseDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('phase') }) id: string): Promise<PhaseDeletePayload> {
+  async phaseDelete(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Phase', { description: mutationIdArg('phase') }) id: string): Promise<PhaseDeletePayload> {
     const { result, userErrors } = await attempt(() => services.phases.delete(request, id));
     return { deletedPhaseId: result ? String(result.id) : null, userErrors };
   }

@@ -1,10 +1,11 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+import { Node } from '../graphql/node';
 import { Column, Entity, Index } from 'typeorm';
 import { WorkspaceRecord } from '../workspace/workspace-record';
 import { httpUrlOrEmpty } from '../graphql/descriptions';
 import { PublisherProfileStatus } from './publisher-profile-status';
 
-@ObjectType({ description: 'A publishing brand the workspace places content with (spec §2.10); it owns publisher titles.' })
+@ObjectType({ implements: Node, description: 'A publishing brand the workspace places content with (spec §2.10); it owns publisher titles.' })
 @Entity('publisher_profiles')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'name', 'id'])

@@ -3,9 +3,17 @@ import { listTypes } from '../graphql/lists/list-types';
 import { DeletePayloadType } from '../graphql/payloads';
 import { PublisherProfile } from './publisher-profile.entity';
 import { publisherProfileList } from './publisher-profile.list';
+import type { NodeSource } from '../graphql/node-resolver';
+import { loadDatabaseIds } from '../graphql/loader-kit';
+import { PublisherTitle } from './publisher-title.entity';
 
 export const PublisherProfileConnection = ConnectionType('PublisherProfile', PublisherProfile);
 export const PublisherProfileListArgs = listTypes(publisherProfileList).args;
 
-export const PublisherProfileDeletePayload = DeletePayloadType('PublisherProfileDeletePayload', 'deletedPublisherProfileId');
+export const PublisherProfileDeletePayload = DeletePayloadType('PublisherProfileDeletePayload', 'deletedPublisherProfileId', 'PublisherProfile');
 export type PublisherProfileDeletePayload = InstanceType<typeof PublisherProfileDeletePayload>;
+
+export const publisherNodes: NodeSource[] = [
+  { typeName: 'PublisherProfile', objectType: PublisherProfile, scope: 'publishers:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.publisherProfileById, ids) },
+  { typeName: 'PublisherTitle', objectType: PublisherTitle, scope: 'publishers:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.publisherTitleById, ids) },
+];

@@ -1,5 +1,6 @@
 import { RequiresScope } from '../graphql/scopes/requires-scope';
-import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { IdArg } from '../graphql/node';
 import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
 import { type Connection, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
@@ -24,13 +25,13 @@ export class PublisherProfileResolver {
 
   @RequiresScope('publishers:read')
   @Query(() => PublisherProfile, { nullable: true, description: 'One publisher profile; NOT_FOUND when it is not in this workspace.' })
-  async publisherProfile(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('publisher profile') }) id: string): Promise<PublisherProfile> {
+  async publisherProfile(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'PublisherProfile', { description: idArg('publisher profile') }) id: string): Promise<PublisherProfile> {
     return services.publisherProfiles.getProfile(request, id);
   }
 
   @RequiresScope('publishers:write')
   @Mutation(() => PublisherProfileDeletePayload, { description: 'Soft-deletes the profile and its titles. Content pieces and distributions keep the title ids they carry.' })
-  async publisherProfileDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('publisher profile') }) id: string): Promise<PublisherProfileDeletePayload> {
+  async publisherProfileDelete(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'PublisherProfile', { description: mutationIdArg('publisher profile') }) id: string): Promise<PublisherProfileDeletePayload> {
     const { result, userErrors } = await attempt(() => services.publisherProfiles.delete(request, id));
     return { deletedPublisherProfileId: result ? String(result.id) : null, userErrors };
   }

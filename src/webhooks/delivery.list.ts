@@ -10,6 +10,7 @@ export const deliveryList = defineList({
   name: 'Delivery',
   records: 'deliveries',
   idKind: 'bigint',
+  recordType: 'WebhookDelivery',
   defaultDirection: 'DESC',
   filters: {
     status: oneOf({ property: 'status', enum: DeliveryStatus, values: STATUSES, message: `must be one of: ${STATUSES.join(', ')}`, description: 'Only deliveries with this status.', rest: 'status', restDescription: 'Only deliveries in this status.' }),

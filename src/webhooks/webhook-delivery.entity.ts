@@ -1,4 +1,5 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Node } from '../graphql/node';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { OutboxEvent } from '../outbox/outbox-event.entity';
 import { Webhook } from './webhook.entity';
@@ -22,14 +23,13 @@ registerEnumType(DeliveryStatus, {
 });
 
 /** One event on its way to one webhook; its attempts are the delivery log. */
-@ObjectType({ description: 'One event on its way to one webhook, with every attempt.' })
+@ObjectType({ implements: Node, description: 'One event on its way to one webhook, with every attempt.' })
 @Entity('webhook_deliveries')
 @Index(['organisationId', 'webhookId', 'id'])
 @Index(['eventId'])
 @Index(['createdAt'])
 @Index('IDX_webhook_deliveries_pending', ['nextAttemptAt'], { where: `"status" = 'pending'` })
 export class WebhookDelivery {
-  @Field(() => ID, { description: 'Id of the delivery: a bigint, as a string. Read-only.' })
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
 

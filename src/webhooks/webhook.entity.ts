@@ -1,11 +1,12 @@
 import { Field, ObjectType } from 'type-graphql';
+import { Node } from '../graphql/node';
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { WorkspaceRecord } from '../workspace/workspace-record';
 import { DateTimeScalar } from '../graphql/scalars';
 import { WebhookServiceConfig } from './webhook-service.entity';
 
 /** A subscription (spec §2.11, §6): committed events of the listed types are POSTed to `url`, signed. */
-@ObjectType({ description: 'A subscription: committed events of the listed types are POSTed to `url`, signed (Standard Webhooks).' })
+@ObjectType({ implements: Node, description: 'A subscription: committed events of the listed types are POSTed to `url`, signed (Standard Webhooks).' })
 @Entity('webhooks')
 @Index(['organisationId', 'id'])
 export class Webhook extends WorkspaceRecord {

@@ -8,11 +8,13 @@ import { WebhookServiceConfig } from './webhook-service.entity';
 import { Webhook } from './webhook.entity';
 import { listTypes } from '../graphql/lists/list-types';
 import { deliveryList } from './delivery.list';
+import type { NodeSource } from '../graphql/node-resolver';
+import { loadDatabaseIds } from '../graphql/loader-kit';
 
 export const WebhookServicePayload = ResourcePayloadType('WebhookServicePayload', 'webhookService', WebhookServiceConfig);
-export const WebhookServiceDeletePayload = DeletePayloadType('WebhookServiceDeletePayload', 'deletedWebhookServiceId');
+export const WebhookServiceDeletePayload = DeletePayloadType('WebhookServiceDeletePayload', 'deletedWebhookServiceId', 'WebhookService');
 export const WebhookPayload = ResourcePayloadType('WebhookPayload', 'webhook', Webhook);
-export const WebhookDeletePayload = DeletePayloadType('WebhookDeletePayload', 'deletedWebhookId');
+export const WebhookDeletePayload = DeletePayloadType('WebhookDeletePayload', 'deletedWebhookId', 'Webhook');
 export const WebhookDeliveryPayload = ResourcePayloadType('WebhookDeliveryPayload', 'delivery', WebhookDelivery);
 /** A page of a delivery log (`Webhook.deliveries`), newest first. */
 export const WebhookDeliveryConnection = ConnectionType('WebhookDelivery', WebhookDelivery);
@@ -35,3 +37,9 @@ export class WebhookSecretPayload {
   @Field(() => [UserError], { description: USER_ERRORS })
   userErrors!: UserError[];
 }
+
+export const webhookNodes: NodeSource[] = [
+  { typeName: 'Webhook', objectType: Webhook, scope: 'webhooks:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.webhookById, ids) },
+  { typeName: 'WebhookService', objectType: WebhookServiceConfig, scope: 'webhooks:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.webhookServiceById, ids) },
+  { typeName: 'WebhookDelivery', objectType: WebhookDelivery, scope: 'webhooks:read', idKind: 'bigint', load: ({ loaders }, ids) => loadDatabaseIds(loaders.deliveryById, ids, 'bigint') },
+];

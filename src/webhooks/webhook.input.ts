@@ -1,5 +1,6 @@
 import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
+import { NodeRef } from '../graphql/node';
 import { SUBSCRIBABLE_EVENT_TYPES } from '../events/event-catalogue';
 import { IsEntityId, IsHttpUrl, IsNotBlank, IsOmittable } from '../common/validation';
 
@@ -38,6 +39,7 @@ export class WebhookInput {
   @IsOmittable() @IsString() @MaxLength(2048)
   url?: string;
 
+  @NodeRef('WebhookService')
   @Field(() => ID, { nullable: true, description: "The webhook service whose credentials deliveries use; omitted on create means the workspace's default service, null means none." })
   @IsOptional() @IsEntityId()
   serviceId?: string | number | null;

@@ -1,5 +1,6 @@
 import { RequiresScope } from '../graphql/scopes/requires-scope';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { IdArg, NodeRef } from '../graphql/node';
 import { NotFoundError } from '../common/errors';
 import { FeedEvent, toFeedEvent } from '../events/event.graphql';
 import { EVENT_RETENTION_DAYS } from '../events/event.service';
@@ -61,7 +62,7 @@ export class WebhookResolver {
 
   @RequiresScope('webhooks:read')
   @Query(() => Webhook, { nullable: true, description: 'One webhook; NOT_FOUND when it is not in this workspace.' })
-  async webhook(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: idArg('webhook') }) id: string): Promise<Webhook> {
+  async webhook(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Webhook', { description: idArg('webhook') }) id: string): Promise<Webhook> {
     return services.webhooks.get(request, id);
   }
 
@@ -72,8 +73,8 @@ export class WebhookResolver {
   })
   async webhookDelivery(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('webhookId', () => ID, { description: 'Id of the webhook, deleted ones included.' }) webhookId: string,
-    @Arg('deliveryId', () => ID, { description: 'Id of a delivery of that webhook.' }) deliveryId: string,
+    @IdArg('webhookId', 'Webhook', { description: 'Id of the webhook, deleted ones included.' }) webhookId: string,
+    @IdArg('deliveryId', 'WebhookDelivery', { description: 'Id of a delivery of that webhook.' }) deliveryId: string,
   ): Promise<WebhookDelivery> {
     return services.webhooks.delivery(request, webhookId, deliveryId);
   }
@@ -92,7 +93,7 @@ export class WebhookResolver {
   @Mutation(() => WebhookServicePayload, { description: 'Changes the given fields; omitted fields stay as they are (an omitted `clientSecret` keeps the stored one).' })
   async webhookServiceUpdate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('id', () => ID, { description: mutationIdArg('webhook service') }) id: string,
+    @IdArg('id', 'WebhookService', { description: mutationIdArg('webhook service') }) id: string,
     @Arg('input', () => WebhookServiceInput, { description: UPDATE_INPUT_ARG }) input: WebhookServiceInput,
   ): Promise<WebhookServicePayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.updateService(request, id, input));
@@ -101,7 +102,7 @@ export class WebhookResolver {
 
   @RequiresScope('webhooks:write')
   @Mutation(() => WebhookServiceDeletePayload, { description: 'Deletes the service; refused (BAD_USER_INPUT on `["id"]`) while webhooks use it.' })
-  async webhookServiceDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook service') }) id: string): Promise<WebhookServiceDeletePayload> {
+  async webhookServiceDelete(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'WebhookService', { description: mutationIdArg('webhook service') }) id: string): Promise<WebhookServiceDeletePayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.deleteService(request, id));
     return { deletedWebhookServiceId: result ? String(result.id) : null, userErrors };
   }
@@ -117,7 +118,7 @@ export class WebhookResolver {
   @Mutation(() => WebhookPayload, { description: 'Changes the given fields; omitted fields stay as they are.' })
   async webhookUpdate(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string,
+    @IdArg('id', 'Webhook', { description: mutationIdArg('webhook') }) id: string,
     @Arg('input', () => WebhookInput, { description: UPDATE_INPUT_ARG }) input: WebhookInput,
   ): Promise<WebhookPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.update(request, id, input));
@@ -126,35 +127,35 @@ export class WebhookResolver {
 
   @RequiresScope('webhooks:write')
   @Mutation(() => WebhookDeletePayload, { description: 'Soft-deletes the webhook: pending deliveries fail at their next attempt; its log stays readable (`webhookDelivery`).' })
-  async webhookDelete(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookDeletePayload> {
+  async webhookDelete(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Webhook', { description: mutationIdArg('webhook') }) id: string): Promise<WebhookDeletePayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.delete(request, id));
     return { deletedWebhookId: result ? String(result.id) : null, userErrors };
   }
 
   @RequiresScope('webhooks:write')
   @Mutation(() => WebhookPayload, { description: 'Switches the webhook on and forgets its failing streak.' })
-  async webhookEnable(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookPayload> {
+  async webhookEnable(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Webhook', { description: mutationIdArg('webhook') }) id: string): Promise<WebhookPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.setActive(request, id, true));
     return { webhook: result, userErrors };
   }
 
   @RequiresScope('webhooks:write')
   @Mutation(() => WebhookPayload, { description: 'Switches the webhook off: no deliveries are made to it until it is enabled.' })
-  async webhookDisable(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookPayload> {
+  async webhookDisable(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Webhook', { description: mutationIdArg('webhook') }) id: string): Promise<WebhookPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.setActive(request, id, false));
     return { webhook: result, userErrors };
   }
 
   @RequiresScope('webhooks:write')
   @Mutation(() => WebhookSecretPayload, { description: 'A new signing secret, shown this once; the previous one keeps signing alongside it for 24 hours.' })
-  async webhookRotateSecret(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookSecretPayload> {
+  async webhookRotateSecret(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Webhook', { description: mutationIdArg('webhook') }) id: string): Promise<WebhookSecretPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.rotateSecret(request, id));
     return { webhook: result?.webhook ?? null, secret: result?.secret ?? null, userErrors };
   }
 
   @RequiresScope('webhooks:write')
   @Mutation(() => WebhookDeliveryPayload, { description: 'Queues a `ping` event to the webhook (active or not) as one delivery with a single attempt.' })
-  async webhookTest(@Ctx() { request, services }: GraphQLContext, @Arg('id', () => ID, { description: mutationIdArg('webhook') }) id: string): Promise<WebhookDeliveryPayload> {
+  async webhookTest(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Webhook', { description: mutationIdArg('webhook') }) id: string): Promise<WebhookDeliveryPayload> {
     const { result, userErrors } = await attempt(() => services.webhooks.test(request, id));
     return { delivery: result, userErrors };
   }
@@ -163,14 +164,15 @@ export class WebhookResolver {
   @Mutation(() => WebhookDeliveryPayload, { description: 'Queues the same event (same `webhook-id`) again, as a new delivery with a fresh schedule.' })
   async webhookDeliveryRedeliver(
     @Ctx() { request, services }: GraphQLContext,
-    @Arg('webhookId', () => ID, { description: 'Id of the webhook; a deleted one is NOT_FOUND (`["webhookId"]`), a disabled one is refused.' }) webhookId: string,
-    @Arg('deliveryId', () => ID, { description: 'Id of the delivery whose event is sent again; NOT_FOUND (`["deliveryId"]`) unless it is a delivery of that webhook.' })
+    @IdArg('webhookId', 'Webhook', { description: 'Id of the webhook; a deleted one is NOT_FOUND (`["webhookId"]`), a disabled one is refused.' }) webhookId: string,
+    @IdArg('deliveryId', 'WebhookDelivery', { description: 'Id of the delivery whose event is sent again; NOT_FOUND (`["deliveryId"]`) unless it is a delivery of that webhook.' })
     deliveryId: string,
   ): Promise<WebhookDeliveryPayload> {
     const { result, userErrors } = await attemptOnDelivery(() => services.webhooks.redeliver(request, webhookId, deliveryId));
     return { delivery: result, userErrors };
   }
 
+  @NodeRef('WebhookService')
   @FieldResolver(() => ID, { nullable: true, description: 'The webhook service whose credentials deliveries use; null for none.' })
   serviceId(@Root() webhook: Webhook): string | null {
     return webhook.serviceId === null ? null : String(webhook.serviceId);
@@ -197,11 +199,13 @@ export class WebhookResolver {
 
 @Resolver(() => WebhookDelivery)
 export class WebhookDeliveryResolver {
+  @NodeRef('Webhook')
   @FieldResolver(() => ID, { description: 'The webhook the delivery is for.' })
   webhookId(@Root() delivery: WebhookDelivery): string {
     return String(delivery.webhookId);
   }
 
+  @NodeRef('Event')
   @FieldResolver(() => ID, { description: 'The event delivered: its `id` in the envelope and the `webhook-id` header.' })
   eventId(@Root() delivery: WebhookDelivery): string {
     return delivery.eventId;

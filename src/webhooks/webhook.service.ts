@@ -5,7 +5,7 @@ import { fetchListConnection, fetchListPage, type ListSlice, type PageSlice } fr
 import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
 import type { RequestContext } from '../common/request-context';
 import { FieldErrorCollector, validationProblems } from '../common/validation';
-import { loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { EVENT_TYPES, type EventType, readableEventTypes } from '../events/event-catalogue';
 import { recordEvent } from '../outbox/outbox';
 import type { SecretBox } from '../secrets/secret-box';
@@ -60,6 +60,11 @@ export class WebhookService {
 
   async listServices(ctx: RequestContext): Promise<WebhookServiceConfig[]> {
     return tenantQuery(this.dataSource.manager, WebhookServiceConfig, 's', ctx).orderBy('s.id', 'ASC').getMany();
+  }
+
+  /** For DataLoader: the workspace's services among `ids`. */
+  async findServicesByIds(ctx: RequestContext, ids: readonly number[]): Promise<WebhookServiceConfig[]> {
+    return findManyInWorkspace(this.dataSource.manager, WebhookServiceConfig, ctx, ids);
   }
 
   async createService(ctx: RequestContext, input: WebhookServiceInput): Promise<WebhookServiceConfig> {
@@ -235,6 +240,11 @@ export class WebhookService {
   /** The log as a keyset connection, newest first, always (GraphQL's `Webhook.deliveries`). */
   async deliveryConnection(ctx: RequestContext, webhookId: number, request: ConnectionRequest): Promise<ListSlice<WebhookDelivery>> {
     return fetchListConnection(await this.deliveryLog(ctx, webhookId), deliveryList, request);
+  }
+
+  /** For DataLoader: the workspace's deliveries among `ids` (a deleted webhook's log stays readable, as `delivery` reads it). */
+  async findDeliveriesByIds(ctx: RequestContext, ids: readonly string[]): Promise<WebhookDelivery[]> {
+    return tenantQuery(this.dataSource.manager, WebhookDelivery, 'd', ctx).andWhere('d.id = ANY(:ids)', { ids: [...ids] }).getMany();
   }
 
   /** For DataLoader: the attempts of many deliveries in one statement, by delivery, then oldest first; an attempt in flight is not listed until it ends. */

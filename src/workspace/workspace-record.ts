@@ -1,6 +1,6 @@
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
 import { Column, CreateDateColumn, DeleteDateColumn, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { CREATED_AT, RECORD_ID, UPDATED_AT } from '../graphql/descriptions';
+import { CREATED_AT, UPDATED_AT } from '../graphql/descriptions';
 import { DateTimeScalar } from '../graphql/scalars';
 import { Organisation } from '../organisations/organisation.entity';
 
@@ -34,7 +34,6 @@ export abstract class WorkspaceRow {
 /** A workspace row with its own serial integer id. */
 @ObjectType()
 export abstract class WorkspaceRecord extends WorkspaceRow {
-  @Field(() => ID, { description: RECORD_ID })
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;
 }

@@ -1,12 +1,14 @@
-import { getNamedType, isInputObjectType, isObjectType, type GraphQLInputType, type GraphQLOutputType, type GraphQLSchema } from 'graphql';
+import { getNamedType, isInputObjectType, isInterfaceType, isObjectType, type GraphQLInputType, type GraphQLOutputType, type GraphQLSchema } from 'graphql';
 import { RESOLVERS } from '../../src/app/resolvers';
+import { NODE_REF_EXTENSION, nodeArgExtension } from '../../src/graphql/node';
 import { createSchema } from '../../src/graphql/schema';
 
 /**
  * Rules of the schema that client tools depend on, checked over every type rather than field by
  * field: generated TypeScript compares a foreign key with the `id` it names only when both have
  * one type, and a normalising cache (Apollo Client's InMemoryCache keys objects by `__typename`
- * and `id`) is only right when `id` is unique within its type.
+ * and `id`) is only right when `id` is unique within its type; Relay's store keys them by `id`
+ * alone, so every `id` is a global id, and every field that names a record takes or gives one.
  */
 
 /**
@@ -33,6 +35,25 @@ const NOT_RECORD_IDS: Record<string, string> = {
   'WebhookServiceInput.clientId': 'String',
 };
 
+/**
+ * `ID` fields and arguments that hold no global id of one record type, each with its reason. Every
+ * other `id`, `ids` or `…Id` of the schema is a `Node`'s own id or is declared (NodeRef, IdArg)
+ * with the type whose global ids it holds.
+ */
+const NOT_NODE_REFS = new Set([
+  // Ids of other systems' records, stored as given (they name no record of this API).
+  'Campaign.advertiserPrimaryCampaignManagerId',
+  'Campaign.advertiserPrimaryCommercialManagerId',
+  'CampaignInput.advertiserPrimaryCampaignManagerId',
+  'CampaignInput.advertiserPrimaryCommercialManagerId',
+  'Content.publisherProductId',
+  'ContentInput.publisherProductId',
+  // Any record type: the id says which.
+  'Query.node(id)',
+  'Query.nodes(ids)',
+  'EventFilter.resourceId',
+]);
+
 let schema: GraphQLSchema;
 
 beforeAll(async () => {
@@ -46,7 +67,7 @@ function typeName(type: GraphQLInputType | GraphQLOutputType): string {
 /** Every field of every object and input type, and every argument of every field, as `Type.field` (`Type.field(argument)`). */
 function idLikeFields(): Map<string, string> {
   const found = new Map<string, string>();
-  const idLike = (name: string): boolean => /^ids?$|Ids?$/.test(name);
+  const idLike = (name: string): boolean => /^ids?$|Ids?$/.test(name) && name !== 'databaseId';
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith('__') || !(isObjectType(type) || isInputObjectType(type))) continue;
     for (const field of Object.values(type.getFields())) {
@@ -67,11 +88,42 @@ describe('the schema', () => {
     expect(notIds).toEqual(NOT_RECORD_IDS);
   });
 
-  it('gives every object type that has an `id` an ID, so a client cache can key it by type and id', () => {
-    for (const type of Object.values(schema.getTypeMap())) {
-      if (!isObjectType(type) || type.name.startsWith('__')) continue;
-      const id = type.getFields().id;
-      if (id) expect({ type: type.name, id: typeName(id.type) }).toEqual({ type: type.name, id: 'ID' });
+  it('makes every object type that has an `id` a Node, with its database id beside it', () => {
+    const node = schema.getType('Node');
+    if (!isInterfaceType(node)) throw new Error('no Node interface');
+    expect(Object.keys(node.getFields())).toEqual(['id']);
+    const withIds = Object.values(schema.getTypeMap()).filter((type) => isObjectType(type) && !type.name.startsWith('__') && type.getFields().id !== undefined);
+    expect(withIds.length).toBeGreaterThanOrEqual(17);
+    for (const type of withIds) {
+      if (!isObjectType(type)) continue;
+      expect({ type: type.name, node: type.getInterfaces().includes(node), id: String(type.getFields().id.type), databaseId: typeName(type.getFields().databaseId?.type ?? node) }).toEqual({
+        type: type.name,
+        node: true,
+        id: 'ID!',
+        databaseId: expect.stringMatching(/^(Int|BigInt)$/),
+      });
     }
+  });
+
+  it('declares the record type of every other ID field and argument, and only Node types', () => {
+    const nodeTypes = new Set(schema.getPossibleTypes(schema.getType('Node') as never).map((type) => type.name));
+    const undeclared: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__') || !(isObjectType(type) || isInputObjectType(type))) continue;
+      for (const field of Object.values(type.getFields())) {
+        const where = `${type.name}.${field.name}`;
+        const ownId = isObjectType(type) && field.name === 'id' && nodeTypes.has(type.name);
+        const declared = field.extensions?.[NODE_REF_EXTENSION];
+        if (declared !== undefined) expect({ where, declared: nodeTypes.has(String(declared)) }).toEqual({ where, declared: true });
+        else if (typeName(field.type) === 'ID' && !ownId && !NOT_NODE_REFS.has(where)) undeclared.push(where);
+        for (const argument of 'args' in field ? field.args : []) {
+          const argumentWhere = `${where}(${argument.name})`;
+          const argumentDeclared = field.extensions?.[nodeArgExtension(argument.name)];
+          if (argumentDeclared !== undefined) expect({ argumentWhere, declared: nodeTypes.has(String(argumentDeclared)) }).toEqual({ argumentWhere, declared: true });
+          else if (typeName(argument.type) === 'ID' && !NOT_NODE_REFS.has(argumentWhere)) undeclared.push(argumentWhere);
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
   });
 });

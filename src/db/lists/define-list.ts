@@ -13,7 +13,7 @@ const TIMESTAMPS = {
  */
 export function defineList(spec: ListSpec): ListDeclaration {
   const timestamps = spec.timestamps ?? ['createdAt', 'updatedAt'];
-  const standard: Record<string, ListFilter> = { ids: idsFilter(spec.records, spec.idKind === 'bigint') };
+  const standard: Record<string, ListFilter> = { ids: idsFilter(spec.records, spec.idKind === 'bigint', spec.recordType ?? spec.name) };
   const sortFields: Record<string, SortField> = {};
   if (spec.sort) sortFields.ID = { property: 'id', rest: 'id', kind: spec.idKind ?? 'integer', description: 'By `id` (the default).' };
   for (const property of timestamps) {

@@ -56,10 +56,10 @@ export function anyOf(spec: { property: string; enum: object; values: readonly (
   };
 }
 
-/** Equality with a record's id (GraphQL: `ID`; /v2: its digits). */
-export function recordId(spec: Described & { property: string }): ListFilter {
+/** Equality with a record's id (GraphQL: the global `ID` of a `node`; /v2: its digits). */
+export function recordId(spec: Described & { property: string; node: string }): ListFilter {
   return {
-    graphql: { type: { scalar: 'ID' }, description: spec.description },
+    graphql: { type: { scalar: 'ID', node: spec.node }, description: spec.description },
     rest: restOf(spec, { type: 'integer', minimum: 1, maximum: MAX_ID }),
     check: (value) => (parseId(value) === null ? 'must be a positive integer id' : undefined),
     where: (alias, value, param) => ({ sql: `${column(alias, spec.property)} = :${param}`, parameters: { [param]: parseId(value) } }),
@@ -109,10 +109,10 @@ function idsOf(value: unknown, bigint: boolean): (number | string)[] | string {
 }
 
 /** Records among these ids (GraphQL `ids: [ID!]`, /v2 `ids=1,2,3`), at most 100. */
-export function idsFilter(records: string, bigint: boolean): ListFilter {
+export function idsFilter(records: string, bigint: boolean, node: string): ListFilter {
   const description = `Only the ${records} with these ids (at most ${MAX_FILTER_VALUES}).`;
   return {
-    graphql: { type: { list: { scalar: 'ID' } }, description },
+    graphql: { type: { list: { scalar: 'ID', node } }, description },
     rest: {
       name: 'ids',
       description: `Only the ${records} with these ids, comma-separated (at most ${MAX_FILTER_VALUES}).`,

@@ -22,7 +22,11 @@ export interface Condition {
  * The GraphQL type of a filter's value, named rather than referenced (src/graphql/lists/ maps
  * names to types): a scalar, a registered enum, a range (`DateRange`, `DateTimeRange`), or a list.
  */
-export type FilterValueType = { scalar: 'ID' | 'String' | 'Int' } | { enum: object } | { range: 'Date' | 'DateTime' } | { list: FilterValueType };
+/**
+ * A filter value's GraphQL type. `node`: the record type an `ID` names, whose global ids GraphQL
+ * reads back to database ids (src/graphql/node.ts); without it, the filter reads them itself.
+ */
+export type FilterValueType = { scalar: 'ID'; node?: string } | { scalar: 'String' | 'Int' } | { enum: object } | { range: 'Date' | 'DateTime' } | { list: FilterValueType };
 
 /**
  * One filter. GraphQL takes it (when `graphql` is given) as a field of `<Name>Filter`, /v2 (when
@@ -70,6 +74,8 @@ export interface ListSpec {
   name: string;
   /** The records in prose, plural ("campaigns"), for descriptions. */
   records: string;
+  /** The GraphQL type of the records (what their global ids name), when it is not `name`. */
+  recordType?: string;
   filters: Readonly<Record<string, ListFilter>>;
   /**
    * Sort fields beyond `ID`, `CREATED_AT` and `UPDATED_AT`, by their GraphQL enum name, with the

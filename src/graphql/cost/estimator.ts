@@ -20,7 +20,8 @@ function pageSize(first: unknown, limits: CostLimits): number {
  * - an object costs 1 plus its selection;
  * - a connection costs 1 plus `first` (default 20, at most 100) times its selection, whose
  *   `nodes` and `edges` are then counted once per item;
- * - a plain list of objects costs the assumed list size times (1 plus its selection).
+ * - a plain list of objects costs the assumed list size times (1 plus its selection), or, when
+ *   it is the records of an `ids` argument (`nodes`), their number times it: each as `node`.
  *
  * Nested lists multiply, so the cost bounds the number of objects in the answer.
  */
@@ -31,7 +32,7 @@ export function costEstimator(limits: CostLimits): ComplexityEstimator {
     if (isConnection(returned)) return 1 + pageSize(args.first, limits) * childComplexity;
     // `nodes` and `edges` of a connection: the connection field multiplied them already.
     if (isConnection(parent)) return 1 + childComplexity;
-    if (isListType(getNullableType(field.type))) return limits.assumedListSize * (1 + childComplexity);
+    if (isListType(getNullableType(field.type))) return (Array.isArray(args.ids) ? args.ids.length : limits.assumedListSize) * (1 + childComplexity);
     return 1 + childComplexity;
   };
 }

@@ -2,6 +2,7 @@ import { ArgsType, Field, ID, InputType, Int, registerEnumType } from 'type-grap
 import type { FilterValueType, ListDeclaration } from '../../db/lists/list-declaration';
 import { DEFAULT_CONNECTION_SIZE, MAX_PAGE_SIZE, type ConnectionArgs } from '../../db/lists/list-request';
 import { SortDirectionEnum } from '../connection';
+import { NodeRef } from '../node';
 import { DateScalar, DateTimeScalar } from '../scalars';
 
 /**
@@ -35,6 +36,12 @@ function graphqlType(type: FilterValueType): TypeValue {
   return [graphqlType(type.list)];
 }
 
+/** The record type whose global ids a filter value (or each of its items) holds. */
+function recordTypeOf(type: FilterValueType): string | undefined {
+  if ('list' in type) return recordTypeOf(type.list);
+  return 'scalar' in type && type.scalar === 'ID' ? type.node : undefined;
+}
+
 /** A class of its own, named so in stack traces too. */
 function namedClass(name: string): new () => object {
   return { [name]: class {} }[name];
@@ -65,6 +72,8 @@ function makeFilter(list: ListDeclaration): new () => object {
     if (!filter.graphql) continue;
     const { type, description, deprecationReason } = filter.graphql;
     Field(() => graphqlType(type), { nullable: true, description, deprecationReason })(Filter.prototype, name);
+    const node = recordTypeOf(type);
+    if (node) NodeRef(node)(Filter.prototype, name);
   }
   InputType(`${list.name}Filter`, { description: `Narrows a list of ${list.records}; the filters given combine (AND). Omit a filter, or give null, for no narrowing by it.` })(Filter);
   return Filter;
