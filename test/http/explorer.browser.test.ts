@@ -141,7 +141,7 @@ describe('GET /graphql (the explorer)', () => {
       const headersWithKey = JSON.stringify({ 'X-API-Key': ws.key });
       await typeInEditor(page, HEADERS_EDITOR, headersWithKey);
       expect(await editorText(page, HEADERS_EDITOR)).toBe(headersWithKey);
-      // The operation is the page's own example: { organisation { name organizationCode } }.
+      // The operation is the page's own example: { organisation { id name organizationCode } }.
       await page.locator('.graphiql-execute-button').click();
 
       await page.locator(RESULT_EDITOR).getByText(WORKSPACE_NAME).waitFor();
@@ -150,6 +150,7 @@ describe('GET /graphql (the explorer)', () => {
       // (A long line may be wrapped on screen.)
       expect(shown).toContain('"organizationCode":');
       expect(shown).toContain(`"${ws.organizationCode}"`);
+      expect(shown).toContain(`"gid://partner-api/Organisation/${ws.organisationId}"`);
       await screenshot(page, 'explorer-result');
 
       // Run again: GraphiQL's history keeps each run with the headers it was sent with (the first

@@ -45,9 +45,14 @@ const DEFAULT_QUERY = `# Campaign partner API
 #     events { id type data }
 #   }
 # (■, the same button, stops it.)
+#
+# Every id is global: read any record
+# again with node(id: "gid://…"), e.g.
+#   { node(id: "<an id below>") { id } }
 
 {
   organisation {
+    id
     name
     organizationCode
   }
