@@ -1,6 +1,7 @@
 import { rowById } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import { createAccount, createCampaign, createContent, createPhases } from '../support/fixtures';
+import { dbId, gid } from '../support/global-ids';
 import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, walkConnection } from '../support/graphql';
 import { resourceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -21,7 +22,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const UNKNOWN_ID = '2000000000';
-const MALFORMED_IDS = ['abc', '0', '-1', '1.5', '99999999999', ''];
+/** Digits, taken as a user's database id during the transition to global ids, that name no user (zero, out of range). */
+const UNMATCHED_DIGIT_IDS = ['0', '99999999999'];
+/** Neither a global id nor a bare database id: refused before any lookup. */
+const MALFORMED_IDS = ['abc', '-1', '1.5', '', 'gid://partner-api/User/x'];
+/** A global id as GraphQL writes a user's. */
+const USER_GID = /^gid:\/\/partner-api\/User\/[1-9]\d*$/;
 
 const USER_FIELDS = `
   fragment UserFields on User {
@@ -122,7 +128,7 @@ function fullInput(email: string, overrides: Record<string, unknown> = {}): Reco
 /** Every field of a User node, with its schema type. */
 function expectUserNode(node: AnyBody): void {
   expect(Object.keys(node).sort()).toEqual(USER_KEYS);
-  expect(node.id).toMatch(/^[1-9]\d*$/);
+  expect(node.id).toMatch(USER_GID);
   for (const field of ['firstName', 'lastName', 'email', 'contactNumber', 'notification', 'photo', 'emailNotification']) expect(typeof node[field]).toBe('string');
   for (const field of ['idpId', 'idpAltId', 'staffTitle']) expect(node[field] === null || typeof node[field] === 'string').toBe(true);
   expect(node.emailVerifiedAt === null || ISO_TIMESTAMP.test(node.emailVerifiedAt)).toBe(true);
@@ -139,12 +145,19 @@ function state() {
   return usersState(app);
 }
 
-async function userRow(id: string | number): Promise<AnyBody> {
-  return rowById(app, 'organisation_users', id);
+/** The row of the user GraphQL names `id` (a global id). */
+async function userRow(id: string): Promise<AnyBody> {
+  return rowById(app, 'organisation_users', dbId(id));
 }
 
-function userEvents(id: string | number) {
-  return resourceEvents(app, 'user', id);
+/** The outbox events of the user GraphQL names `id` (a global id). */
+function userEvents(id: string) {
+  return resourceEvents(app, 'user', dbId(id));
+}
+
+/** The REST /v2 record of the user GraphQL names `id` (a global id): /v2 speaks database ids. */
+async function restUser(ws: Workspace, id: string): Promise<AnyBody> {
+  return (await ws.api.get(`${USERS_PATH}/${dbId(id)}`)).body.data;
 }
 
 async function upsert(ws: Workspace, input: Record<string, unknown>, headers?: Record<string, string>): Promise<ApiResponse<AnyBody>> {
@@ -174,6 +187,19 @@ function expectGraphQLError(body: AnyBody, code: string): void {
   expect(Array.isArray(body.errors)).toBe(true);
   expect(body.errors[0].extensions.code).toBe(code);
   expect(typeof body.errors[0].message).toBe('string');
+}
+
+/**
+ * An id refused before any resolver ran: one top-level BAD_USER_INPUT naming the argument or input
+ * field at `path`, HTTP 200 (a field error, not a request error). `user` is nullable, so only it is
+ * null; the mutations' payloads are non-null, so the null propagates to `data` itself.
+ */
+function expectIdRefused(response: ApiResponse<AnyBody>, field: 'user' | 'userUpsert' | 'userDelete', path: string): void {
+  expect(response.status).toBe(200);
+  expect(response.body.data).toEqual(field === 'user' ? { user: null } : null);
+  expect(response.body.errors).toEqual([
+    { message: 'The given data was invalid', locations: expect.any(Array), path: [field], extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [expect.stringContaining('User')] } } },
+  ]);
 }
 
 /** A refused upsert: no user, and userErrors on exactly these fields (a field may break more than one rule). */
@@ -245,7 +271,7 @@ describe('query users', () => {
       `SELECT id FROM organisation_users WHERE organisation_id = $1 AND deleted_at IS NULL ORDER BY ${column} ${direction}, id ${direction}`,
       [ws.organisationId],
     );
-    return rows.map((row) => String(row.id));
+    return rows.map((row) => gid('User', row.id));
   }
 
   it('returns a Relay connection of the workspace’s live users, by id by default', async () => {
@@ -350,7 +376,7 @@ describe('query users', () => {
     const rest = await ws.api.get(`${USERS_PATH}?per_page=100`);
     const graph = (await ws.api.graphql(LIST)).body.data.users.nodes;
 
-    expect(rest.body.data.users.data.map((record: AnyBody) => String(record.id))).toEqual(ids(graph));
+    expect(rest.body.data.users.data.map((record: AnyBody) => gid('User', record.id))).toEqual(ids(graph));
     rest.body.data.users.data.forEach((record: AnyBody, index: number) => {
       const node = graph[index];
       expect(record).toMatchObject({
@@ -444,10 +470,10 @@ describe('query user', () => {
 
   it('shows the same user as REST /v2', async () => {
     const node = (await getUser(ws, user.id)).body.data.user;
-    const record = (await ws.api.get(`${USERS_PATH}/${user.id}`)).body.data;
+    const record = await restUser(ws, user.id);
 
     expect(record).toEqual({
-      id: Number(node.id),
+      id: dbId(node.id),
       first_name: node.firstName,
       last_name: node.lastName,
       email: node.email,
@@ -482,6 +508,11 @@ describe('query user', () => {
     expect(response.body.data).toEqual({ user: null });
   });
 
+  it('takes the bare database id of a user as its global id, and answers a global id naming no user as an unknown bare id', async () => {
+    expect((await getUser(ws, String(dbId(user.id)))).body.data.user).toEqual(user);
+    expect((await getUser(ws, gid('User', UNKNOWN_ID))).body).toEqual((await getUser(ws, UNKNOWN_ID)).body);
+  });
+
   it('answers NOT_FOUND for another workspace’s user, exactly as for an unknown one', async () => {
     const foreignResponse = await getUser(ws, foreign.id);
 
@@ -489,8 +520,19 @@ describe('query user', () => {
     expect((await getUser(other, foreign.id)).body.data.user).toEqual(foreign);
   });
 
-  it.each(MALFORMED_IDS)('answers NOT_FOUND for the malformed id "%s"', async (id) => {
+  it.each(UNMATCHED_DIGIT_IDS)('answers NOT_FOUND for the digits "%s", which name no user', async (id) => {
     expect((await getUser(ws, id)).body).toEqual((await getUser(ws, UNKNOWN_ID)).body);
+  });
+
+  it.each(MALFORMED_IDS)('refuses the malformed id "%s" with a top-level BAD_USER_INPUT on id', async (id) => {
+    expectIdRefused(await getUser(ws, id), 'user', 'id');
+  });
+
+  it('refuses a global id of another type with BAD_USER_INPUT on id, even when its database id is a user’s', async () => {
+    const response = await getUser(ws, gid('Campaign', dbId(user.id)));
+
+    expectIdRefused(response, 'user', 'id');
+    expect(response.body.errors[0].extensions.fieldErrors.id[0]).toContain('Campaign');
   });
 });
 
@@ -528,7 +570,7 @@ describe('mutation userUpsert', () => {
       const { roles: _roles, ...input } = fullInput(email);
       expect(payload.user).toEqual({
         ...input,
-        id: expect.stringMatching(/^\d+$/),
+        id: expect.stringMatching(USER_GID),
         roles: roles('CAMPAIGN_MANAGER', 'CONTENT_EDITOR'),
         emailVerifiedAt: null,
         notification: '1',
@@ -571,8 +613,8 @@ describe('mutation userUpsert', () => {
           organisation_id: ws.organisationId,
           event_type: 'user_created',
           resource_type: 'user',
-          resource_id: Number(user.id),
-          payload: { user: (await ws.api.get(`${USERS_PATH}/${user.id}`)).body.data },
+          resource_id: dbId(user.id),
+          payload: { user: await restUser(ws, user.id) },
           request_id: 'gql-create-user-1',
         },
       ]);
@@ -619,7 +661,6 @@ describe('mutation userUpsert', () => {
       ['photo null', { photo: null }, 'photo'],
       ['active 2', { active: 2 }, 'active'],
       ['active null', { active: null }, 'active'],
-      ['id malformed', { id: 'abc' }, 'id'],
       ['id 0', { id: '0' }, 'id'],
     ])('refuses %s with a BAD_USER_INPUT userError and creates nothing', async (_case, overrides, field) => {
       const before = await state();
@@ -627,6 +668,13 @@ describe('mutation userUpsert', () => {
       const response = await upsert(ws, minimalInput(freshEmail(), overrides));
 
       expectRefusedUpsert(response, [['input', field]]);
+      expect(await state()).toEqual(before);
+    });
+
+    it.each(MALFORMED_IDS)('refuses the malformed input.id "%s" with a top-level BAD_USER_INPUT on input.id, and creates nothing', async (id) => {
+      const before = await state();
+
+      expectIdRefused(await upsert(ws, minimalInput(freshEmail(), { id })), 'userUpsert', 'input.id');
       expect(await state()).toEqual(before);
     });
 
@@ -720,8 +768,8 @@ describe('mutation userUpsert', () => {
 
       const events = await userEvents(user.id);
       expect(events.map((event) => event.event_type)).toEqual(['user_created', 'user_updated']);
-      expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'user', resource_id: Number(user.id), request_id: 'gql-update-user-1' });
-      expect(events[1].payload.user).toEqual((await ws.api.get(`${USERS_PATH}/${user.id}`)).body.data);
+      expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'user', resource_id: dbId(user.id), request_id: 'gql-update-user-1' });
+      expect(events[1].payload.user).toEqual(await restUser(ws, user.id));
       expect([...events[1].payload.changed_fields].sort()).toEqual(['staff_title', 'user_first_name']);
     });
 
@@ -770,6 +818,36 @@ describe('mutation userUpsert', () => {
       expect(response.body.errors).toBeUndefined();
       expect(response.body.data.userUpsert).toEqual({ user: null, userErrors: [{ field: ['input', 'id'], message: 'User not found', code: 'NOT_FOUND' }] });
       expect(await state()).toEqual(before);
+    });
+
+    it('answers a user’s global id naming no user exactly as the unknown bare id', async () => {
+      const before = await state();
+      const email = freshEmail();
+
+      const response = await upsert(ws, minimalInput(email, { id: gid('User', UNKNOWN_ID) }));
+
+      expect(response.body).toEqual((await upsert(ws, minimalInput(email, { id: UNKNOWN_ID }))).body);
+      expect(await state()).toEqual(before);
+    });
+
+    it('takes a user’s bare database id as its global id', async () => {
+      const user = await createUser(ws);
+
+      const response = await upsert(ws, sameAs(user, { id: String(dbId(user.id)), firstName: 'Bare' }));
+
+      expect(response.body.data.userUpsert).toEqual({ user: { ...user, firstName: 'Bare', updatedAt: expect.stringMatching(ISO_TIMESTAMP) }, userErrors: [] });
+    });
+
+    it('refuses a global id of another type naming an existing user’s database id with a top-level BAD_USER_INPUT on input.id, and changes nothing', async () => {
+      const user = await createUser(ws);
+      const before = await state();
+
+      const response = await upsert(ws, sameAs(user, { id: gid('Member', dbId(user.id)), firstName: 'Retyped' }));
+
+      expectIdRefused(response, 'userUpsert', 'input.id');
+      expect(response.body.errors[0].extensions.fieldErrors['input.id'][0]).toContain('Member');
+      expect(await state()).toEqual(before);
+      expect((await getUser(ws, user.id)).body.data.user).toEqual(user);
     });
 
     it('answers another workspace’s user exactly as an unknown id, and leaves it alone', async () => {
@@ -837,9 +915,9 @@ describe('mutation userDelete', () => {
     expect(events[1]).toMatchObject({
       organisation_id: ws.organisationId,
       resource_type: 'user',
-      resource_id: Number(user.id),
+      resource_id: dbId(user.id),
       request_id: 'gql-delete-user-1',
-      payload: { user: expect.objectContaining({ id: Number(user.id), email: user.email, is_deleted: 1 }) },
+      payload: { user: expect.objectContaining({ id: dbId(user.id), email: user.email, is_deleted: 1 }) },
     });
   });
 
@@ -854,7 +932,7 @@ describe('mutation userDelete', () => {
     expect(await state()).toEqual(before);
   });
 
-  it.each([UNKNOWN_ID, ...MALFORMED_IDS])('answers a NOT_FOUND userError on ["id"] for the id "%s", and deletes nothing', async (id) => {
+  it.each([UNKNOWN_ID, gid('User', UNKNOWN_ID), ...UNMATCHED_DIGIT_IDS])('answers a NOT_FOUND userError on ["id"] for the id "%s", and deletes nothing', async (id) => {
     const before = await state();
 
     const response = await ws.api.graphql(DELETE, { id });
@@ -863,6 +941,35 @@ describe('mutation userDelete', () => {
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.userDelete).toEqual({ deletedUserId: null, userErrors: [{ field: ['id'], message: 'User not found', code: 'NOT_FOUND' }] });
     expect(await state()).toEqual(before);
+  });
+
+  it.each(MALFORMED_IDS)('refuses the malformed id "%s" with a top-level BAD_USER_INPUT on id, and deletes nothing', async (id) => {
+    const before = await state();
+
+    expectIdRefused(await ws.api.graphql(DELETE, { id }), 'userDelete', 'id');
+    expect(await state()).toEqual(before);
+  });
+
+  it('refuses a global id of another type naming an existing user’s database id with BAD_USER_INPUT on id, and deletes nothing', async () => {
+    const user = await createUser(ws);
+    const before = await state();
+
+    const response = await ws.api.graphql(DELETE, { id: gid('Phase', dbId(user.id)) });
+
+    expectIdRefused(response, 'userDelete', 'id');
+    expect(response.body.errors[0].extensions.fieldErrors.id[0]).toContain('Phase');
+    expect(await state()).toEqual(before);
+    expect((await getUser(ws, user.id)).body.data.user).toEqual(user);
+  });
+
+  it('deletes the user its bare database id names', async () => {
+    const user = await createUser(ws);
+
+    const response = await ws.api.graphql(DELETE, { id: String(dbId(user.id)) });
+
+    // The payload names the deleted user by its global id, whatever form the argument took.
+    expect(response.body.data.userDelete).toEqual({ deletedUserId: user.id, userErrors: [] });
+    expect((await userRow(user.id)).is_deleted).toBe(1);
   });
 
   it('answers another workspace’s user exactly as an unknown id, and leaves it alone', async () => {
@@ -891,7 +998,7 @@ describe('a deleted user', () => {
     const campaignId = await createCampaign(ws, await createAccount(ws, 'Acme'));
     const [phaseId] = await createPhases(ws, campaignId, ['Phase one']);
     contentId = await createContent(ws, campaignId, phaseId, 'Edited piece');
-    const update = await ws.api.put(`/v2/contents/${contentId}`, { content_editor_id: Number(editor.id) });
+    const update = await ws.api.put(`/v2/contents/${contentId}`, { content_editor_id: dbId(editor.id) });
     expect(update.status).toBe(200);
   });
 
@@ -899,7 +1006,7 @@ describe('a deleted user', () => {
     const response = await ws.api.graphql(CONTENT_EDITOR, { id: String(contentId) });
 
     expect(response.body.errors).toBeUndefined();
-    expect(response.body.data.content).toEqual({ id: String(contentId), contentEditorId: editor.id, editor });
+    expect(response.body.data.content).toEqual({ id: gid('Content', contentId), contentEditorId: editor.id, editor });
   });
 
   it('once deleted, is gone from users, user and Content.editor', async () => {

@@ -4,6 +4,7 @@ import { PublisherProfileInput, PublisherTitleInput } from '../../src/publisher-
 import { rowById, rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP, MISSING_IDS } from '../support/expectations';
 import { contextOf, createAccount, createCampaign, createContent, createPhases, createPublisherProfile } from '../support/fixtures';
+import { dbId, gid } from '../support/global-ids';
 import { USER_ERRORS, craftCursor, expectCoercionError } from '../support/graphql';
 import { resourceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -59,6 +60,11 @@ const DELETE = `
 
 const NOT_FOUND_MESSAGE = 'Publisher profile not found';
 
+/** Of the shared missing ids, the digits: taken as a profile's database id (the transition to global ids), naming none. */
+const UNMATCHED_IDS = MISSING_IDS.filter((id) => /^\d+$/.test(id));
+/** The rest, and more: neither a global id nor digits, refused before any lookup. */
+const MALFORMED_IDS = [...MISSING_IDS.filter((id) => !/^\d+$/.test(id)), '', 'gid://partner-api/PublisherProfile/0'];
+
 let app: TestApp;
 let ws: Workspace;
 let other: Workspace;
@@ -67,7 +73,7 @@ function gql(query: string, variables: Record<string, unknown> = {}, workspace =
   return workspace.api.graphql(query, variables);
 }
 
-/** Creates a profile through the service; returns its id and its title ids as GraphQL ID strings. */
+/** Creates a profile through the service; returns its id and its title ids as GraphQL gives them (global ids). */
 async function createProfile(
   workspace: Workspace,
   name: string,
@@ -75,7 +81,7 @@ async function createProfile(
   fields: Partial<PublisherProfileInput> = {},
 ): Promise<{ id: string; titleIds: string[] }> {
   const { profileId, titleIds } = await createPublisherProfile(app, workspace, name, titles, fields);
-  return { id: String(profileId), titleIds: titleIds.map(String) };
+  return { id: gid('PublisherProfile', profileId), titleIds: titleIds.map((titleId) => gid('PublisherTitle', titleId)) };
 }
 
 async function readProfile(id: string, workspace = ws): Promise<AnyBody> {
@@ -101,6 +107,24 @@ async function databaseState(): Promise<AnyBody> {
   };
 }
 
+/**
+ * An id argument refused before its resolver ran: one top-level BAD_USER_INPUT naming `id`, HTTP
+ * 200 (a field error, not a request error). `publisherProfile` is nullable, so only it is null;
+ * the delete payload is non-null, so the null propagates to `data` itself.
+ */
+function expectIdRefused(response: ApiResponse<AnyBody>, field: 'publisherProfile' | 'publisherProfileDelete'): void {
+  expect(response.status).toBe(200);
+  expect(response.body.data).toEqual(field === 'publisherProfile' ? { publisherProfile: null } : null);
+  expect(response.body.errors).toEqual([
+    {
+      message: 'The given data was invalid',
+      locations: expect.any(Array),
+      path: [field],
+      extensions: { code: 'BAD_USER_INPUT', fieldErrors: { id: [expect.stringContaining('PublisherProfile')] } },
+    },
+  ]);
+}
+
 /** A query refused before any data: one error with this code, `data` null. */
 function expectRefused(response: ApiResponse<AnyBody>, code: string): void {
   expect(response.status).toBe(200);
@@ -109,7 +133,8 @@ function expectRefused(response: ApiResponse<AnyBody>, code: string): void {
   expect(response.body.errors[0].extensions.code).toBe(code);
 }
 
-const byId = (values: string[]) => [...values].sort((a, b) => Number(a) - Number(b));
+/** Global ids in the order of their database ids. */
+const byId = (values: string[]) => [...values].sort((a, b) => dbId(a) - dbId(b));
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -141,8 +166,8 @@ describe('query publisherProfiles', () => {
       apex: await make('apex', ['Apex Weekly']),
     };
     // Touch two profiles so UPDATED_AT order differs from CREATED_AT order.
-    await app.dataSource.query(`UPDATE publisher_profiles SET updated_at = now() + interval '1 hour' WHERE id = $1`, [Number(ids.harbour)]);
-    await app.dataSource.query(`UPDATE publisher_profiles SET updated_at = now() + interval '2 hours' WHERE id = $1`, [Number(ids.pinewood)]);
+    await app.dataSource.query(`UPDATE publisher_profiles SET updated_at = now() + interval '1 hour' WHERE id = $1`, [dbId(ids.harbour)]);
+    await app.dataSource.query(`UPDATE publisher_profiles SET updated_at = now() + interval '2 hours' WHERE id = $1`, [dbId(ids.pinewood)]);
     // Noise the connection must never show: another workspace's profile and a deleted one.
     await createProfile(other, 'Harbour of another workspace', ['Harbour Elsewhere'], { country: 'GB' });
     const deleted = await make('Harbour Deleted', ['Harbour Gone'], { country: 'GB' });
@@ -255,7 +280,7 @@ describe('query publisherProfiles', () => {
       'SELECT id FROM publisher_profiles WHERE organisation_id = $1 AND deleted_at IS NULL ORDER BY name, id',
       [lister.organisationId],
     );
-    const expected = rows.map((row) => String(row.id));
+    const expected = rows.map((row) => gid('PublisherProfile', row.id));
 
     expect(await listIds({ orderBy: { field: 'NAME', direction: 'ASC' } })).toEqual(expected);
     expect(await listIds({ orderBy: { field: 'NAME', direction: 'DESC' } })).toEqual([...expected].reverse());
@@ -344,12 +369,12 @@ describe('query publisherProfile', () => {
     });
     const { profile, titles } = await app.services.publisherProfiles.create(contextOf(ws), input);
 
-    const response = await gql(ONE, { id: String(profile.id) });
+    const response = await gql(ONE, { id: gid('PublisherProfile', profile.id) });
 
     expect(response.status).toBe(200);
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.publisherProfile).toEqual({
-      id: String(profile.id),
+      id: gid('PublisherProfile', profile.id),
       name: 'Harbour Street Media',
       website: 'https://harbourstreet.example',
       country: 'GB',
@@ -364,8 +389,8 @@ describe('query publisherProfile', () => {
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       titles: [
         {
-          id: String(titles[0].id),
-          publisherProfileId: String(profile.id),
+          id: gid('PublisherTitle', titles[0].id),
+          publisherProfileId: gid('PublisherProfile', profile.id),
           name: 'The Harbour Daily',
           url: 'https://daily.harbourstreet.example',
           monthlyUniqueVisitors: 80_000,
@@ -373,8 +398,8 @@ describe('query publisherProfile', () => {
           updatedAt: expect.stringMatching(ISO_TIMESTAMP),
         },
         {
-          id: String(titles[1].id),
-          publisherProfileId: String(profile.id),
+          id: gid('PublisherTitle', titles[1].id),
+          publisherProfileId: gid('PublisherProfile', profile.id),
           name: 'Harbour Weekend',
           url: '',
           monthlyUniqueVisitors: 0,
@@ -389,10 +414,10 @@ describe('query publisherProfile', () => {
     const { id } = await createProfile(ws, 'Both Faces Media', ['Face One', 'Face Two'], { country: 'us', website: 'https://faces.example' });
 
     const graphql = await readProfile(id);
-    const rest = (await ws.api.get(`/v2/publisher-profiles/${id}`)).body.data.publisher_profile;
+    const rest = (await ws.api.get(`/v2/publisher-profiles/${dbId(id)}`)).body.data.publisher_profile;
 
     expect(rest).toMatchObject({
-      id: Number(id),
+      id: dbId(id),
       name: graphql.name,
       website: graphql.website,
       country: graphql.country,
@@ -408,8 +433,8 @@ describe('query publisherProfile', () => {
     });
     expect(rest.titles).toEqual(
       graphql.titles.map((title: AnyBody) => ({
-        id: Number(title.id),
-        publisher_profile_id: Number(title.publisherProfileId),
+        id: dbId(title.id),
+        publisher_profile_id: dbId(title.publisherProfileId),
         name: title.name,
         url: title.url,
         monthly_unique_visitors: title.monthlyUniqueVisitors,
@@ -428,7 +453,13 @@ describe('query publisherProfile', () => {
     for (const title of profile.titles) expect(title.publisherProfile).toEqual({ id, name: 'Round Trip Media', titles: titleIds.map((titleId) => ({ id: titleId })) });
   });
 
-  it("answers NOT_FOUND for unknown, malformed, deleted and another workspace's ids, all alike", async () => {
+  it('reads the same profile by its bare database id as by its global id', async () => {
+    const { id } = await createProfile(ws, 'Bare Id Media', ['Bare Daily']);
+
+    expect(await readProfile(String(dbId(id)))).toEqual(await readProfile(id));
+  });
+
+  it("answers NOT_FOUND for unknown, deleted and another workspace's ids, all alike", async () => {
     const theirs = await createProfile(other, 'Not yours');
     const deleted = await createProfile(ws, 'Deleted');
     expect((await gql(DELETE, { id: deleted.id })).body.data.publisherProfileDelete.userErrors).toEqual([]);
@@ -439,11 +470,26 @@ describe('query publisherProfile', () => {
     expect(unknown.body.errors).toHaveLength(1);
     expect(unknown.body.errors[0]).toMatchObject({ message: NOT_FOUND_MESSAGE, path: ['publisherProfile'], extensions: { code: 'NOT_FOUND' } });
 
-    for (const id of [theirs.id, deleted.id, ...MISSING_IDS]) {
+    for (const id of [theirs.id, deleted.id, gid('PublisherProfile', '999999'), ...UNMATCHED_IDS]) {
       const response = await gql(ONE, { id });
       expect([id, response.body]).toEqual([id, unknown.body]);
     }
     expect((await readProfile(theirs.id, other)).name).toBe('Not yours');
+  });
+
+  it.each(MALFORMED_IDS)('refuses the malformed id "%s" with a top-level BAD_USER_INPUT on id', async (id) => {
+    expectIdRefused(await gql(ONE, { id }), 'publisherProfile');
+  });
+
+  it('refuses a global id of another type with BAD_USER_INPUT on id, even one whose database id is a profile’s', async () => {
+    const { id, titleIds } = await createProfile(ws, 'Typed Media', ['Typed Daily']);
+
+    // A title's global id, and a Campaign's carrying the profile's own database id: never read as a profile.
+    for (const wrong of [titleIds[0], gid('Campaign', dbId(id))]) {
+      const response = await gql(ONE, { id: wrong });
+      expectIdRefused(response, 'publisherProfile');
+      expect(response.body.errors[0].extensions.fieldErrors.id[0]).toContain(wrong.includes('Campaign') ? 'Campaign' : 'PublisherTitle');
+    }
   });
 
   it('loads the titles of a whole page, and their profiles, in a constant number of statements', async () => {
@@ -501,7 +547,7 @@ describe('Content.publisherTitle and Distribution.publisherTitle', () => {
 
   it('resolves the title a piece and its distributions name, and the title’s profile', async () => {
     const { id, titleIds } = await createProfile(ws, 'Titled Media', ['Titled Daily', 'Titled Weekly']);
-    const contentId = await pieceNaming(ws, Number(titleIds[0]), Number(titleIds[1]));
+    const contentId = await pieceNaming(ws, dbId(titleIds[0]), dbId(titleIds[1]));
 
     const content = (await data(PIECE, { id: contentId })).content;
 
@@ -520,7 +566,7 @@ describe('Content.publisherTitle and Distribution.publisherTitle', () => {
 
   it('is null once the profile is deleted, while the piece keeps the title id', async () => {
     const { id, titleIds } = await createProfile(ws, 'Vanishing Media', ['Vanishing Daily', 'Vanishing Weekly']);
-    const contentId = await pieceNaming(ws, Number(titleIds[0]), Number(titleIds[1]));
+    const contentId = await pieceNaming(ws, dbId(titleIds[0]), dbId(titleIds[1]));
 
     expect((await gql(DELETE, { id })).body.data.publisherProfileDelete.userErrors).toEqual([]);
 
@@ -535,11 +581,11 @@ describe('Content.publisherTitle and Distribution.publisherTitle', () => {
     const theirs = await createProfile(other, 'Foreign Media', ['Foreign Daily']);
     const contentId = await pieceNaming(ws, null, null);
     // Writes refuse a foreign title, so plant one directly: reads must still not cross workspaces.
-    await app.dataSource.query('UPDATE contents SET publisher_title_id = $1 WHERE id = $2', [Number(theirs.titleIds[0]), Number(contentId)]);
+    await app.dataSource.query('UPDATE contents SET publisher_title_id = $1 WHERE id = $2', [dbId(theirs.titleIds[0]), Number(contentId)]);
 
     const content = (await data(PIECE, { id: contentId })).content;
 
-    expect(content.publisherTitleId).toBe(String(theirs.titleIds[0]));
+    expect(content.publisherTitleId).toBe(theirs.titleIds[0]);
     expect(content.publisherTitle).toBeNull();
   });
 });
@@ -559,23 +605,23 @@ describe('mutation publisherProfileDelete', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { publisherProfileDelete: { deletedPublisherProfileId: id, userErrors: [] } } });
     expect((await gql(ONE, { id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
-    expect((await ws.api.get(`/v2/publisher-profiles/${id}`)).status).toBe(404);
+    expect((await ws.api.get(`/v2/publisher-profiles/${dbId(id)}`)).status).toBe(404);
     expect((await data(LIST, { filter: { search: 'deleted' } })).publisherProfiles.nodes).toEqual([]);
 
-    const row = await rowById(app, 'publisher_profiles', id);
+    const row = await rowById(app, 'publisher_profiles', dbId(id));
     expect(row).toMatchObject({ name: 'To Be Deleted', is_deleted: 1, deleted_at: expect.any(Date) });
-    for (const titleId of titleIds) expect((await rowById(app, 'publisher_titles', titleId))?.deleted_at).toBeInstanceOf(Date);
+    for (const titleId of titleIds) expect((await rowById(app, 'publisher_titles', dbId(titleId)))?.deleted_at).toBeInstanceOf(Date);
     expect(await readProfile(bystander.id)).toEqual(bystanderBefore);
 
-    const events = await resourceEvents(app, 'publisher_profile', id);
+    const events = await resourceEvents(app, 'publisher_profile', dbId(id));
     expect(events.map((event) => event.event_type)).toEqual(['publisher_profile_created', 'publisher_profile_deleted']);
-    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'publisher_profile', resource_id: Number(id), request_id: 'gql-delete-publisher-1' });
+    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'publisher_profile', resource_id: dbId(id), request_id: 'gql-delete-publisher-1' });
     expect(events[1].payload.publisher_profile).toMatchObject({
-      id: Number(id),
+      id: dbId(id),
       organization_code: ws.organizationCode,
       is_deleted: 1,
       deleted_at: (row?.deleted_at as Date).toISOString(),
-      titles: titleIds.map((titleId) => expect.objectContaining({ id: Number(titleId) })),
+      titles: titleIds.map((titleId) => expect.objectContaining({ id: dbId(titleId) })),
     });
   });
 
@@ -584,22 +630,25 @@ describe('mutation publisherProfileDelete', () => {
     const viaRest = await createProfile(ws, 'Same Delete', ['Same Daily']);
 
     await gql(DELETE, { id: viaGraphql.id });
-    await ws.api.delete(`/v2/publisher-profiles/${viaRest.id}`);
+    await ws.api.delete(`/v2/publisher-profiles/${dbId(viaRest.id)}`);
 
-    const [graphqlRow, restRow] = [await rowById(app, 'publisher_profiles', viaGraphql.id), await rowById(app, 'publisher_profiles', viaRest.id)];
+    const [graphqlRow, restRow] = [await rowById(app, 'publisher_profiles', dbId(viaGraphql.id)), await rowById(app, 'publisher_profiles', dbId(viaRest.id))];
     expect(graphqlRow).toMatchObject({ is_deleted: restRow?.is_deleted, name: restRow?.name });
-    const [graphqlEvent, restEvent] = [(await resourceEvents(app, 'publisher_profile', viaGraphql.id))[1], (await resourceEvents(app, 'publisher_profile', viaRest.id))[1]];
+    const [graphqlEvent, restEvent] = [
+      (await resourceEvents(app, 'publisher_profile', dbId(viaGraphql.id)))[1],
+      (await resourceEvents(app, 'publisher_profile', dbId(viaRest.id)))[1],
+    ];
     expect(Object.keys(graphqlEvent.payload.publisher_profile)).toEqual(Object.keys(restEvent.payload.publisher_profile));
     expect(graphqlEvent.event_type).toBe(restEvent.event_type);
   });
 
-  it("answers a NOT_FOUND userError on [\"id\"] for a second delete, unknown, malformed and another workspace's ids, writing nothing", async () => {
+  it("answers a NOT_FOUND userError on [\"id\"] for a second delete, unknown and another workspace's ids, writing nothing", async () => {
     const theirs = await createProfile(other, 'Theirs', ['Their Daily']);
     const deleted = await createProfile(ws, 'Already Deleted');
     await gql(DELETE, { id: deleted.id });
     const before = await databaseState();
 
-    for (const id of [deleted.id, theirs.id, ...MISSING_IDS]) {
+    for (const id of [deleted.id, theirs.id, gid('PublisherProfile', '999999'), ...UNMATCHED_IDS]) {
       const response = await gql(DELETE, { id });
       expect([id, response.status, response.body]).toEqual([
         id,
@@ -609,5 +658,28 @@ describe('mutation publisherProfileDelete', () => {
     }
     expect(await databaseState()).toEqual(before);
     expect((await readProfile(theirs.id, other)).titles).toHaveLength(1);
+  });
+
+  it('refuses malformed ids and global ids of another type with a top-level BAD_USER_INPUT on id, writing nothing', async () => {
+    const { id, titleIds } = await createProfile(ws, 'Kept', ['Kept Daily']);
+    const before = await databaseState();
+
+    // A title's global id, and a Campaign's carrying the profile's own database id: never read as a profile.
+    for (const wrong of [...MALFORMED_IDS, titleIds[0], gid('Campaign', dbId(id))]) {
+      const response = await gql(DELETE, { id: wrong });
+      expect([wrong, response.body.errors?.[0]?.extensions?.code]).toEqual([wrong, 'BAD_USER_INPUT']);
+      expectIdRefused(response, 'publisherProfileDelete');
+    }
+    expect(await databaseState()).toEqual(before);
+    expect((await readProfile(id)).titles).toHaveLength(1);
+  });
+
+  it('deletes the profile its bare database id names, answering its global id', async () => {
+    const { id } = await createProfile(ws, 'Bare Delete');
+
+    const response = await gql(DELETE, { id: String(dbId(id)) });
+
+    expect(response.body.data.publisherProfileDelete).toEqual({ deletedPublisherProfileId: id, userErrors: [] });
+    expect((await rowById(app, 'publisher_profiles', dbId(id)))?.is_deleted).toBe(1);
   });
 });
