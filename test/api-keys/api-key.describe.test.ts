@@ -1,4 +1,5 @@
 import { ISO_TIMESTAMP } from '../support/expectations';
+import { gid } from '../support/global-ids';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /** A key describing itself to its holder, on both faces, whatever its scopes. */
@@ -9,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-it('is the calling key on both faces: prefix, label, scopes, expiry and times, never the key', async () => {
+it('is the calling key on both faces: id (global on GraphQL), prefix, label, scopes, expiry and times, never the key', async () => {
   const ws = await app.workspace('Described');
   const key = await app.keyFor(ws, { label: 'dashboard', scopes: ['campaigns:read'], expiresAt: new Date('2099-06-30T12:00:00Z') });
   const rest = (await key.api.get('/v2/api-key')).body.data.api_key;
@@ -22,9 +23,10 @@ it('is the calling key on both faces: prefix, label, scopes, expiry and times, n
     created_at: expect.stringMatching(ISO_TIMESTAMP),
     last_used_at: expect.stringMatching(ISO_TIMESTAMP),
   });
-  const graphql = await key.api.graphql('{ apiKey { id prefix label scopes expiresAt createdAt lastUsedAt } }');
+  const graphql = await key.api.graphql('{ apiKey { id databaseId prefix label scopes expiresAt createdAt lastUsedAt } }');
   expect(graphql.body.data.apiKey).toEqual({
-    id: String(key.apiKeyId),
+    id: gid('ApiKey', key.apiKeyId),
+    databaseId: key.apiKeyId,
     prefix: rest.prefix,
     label: 'dashboard',
     scopes: ['campaigns:read'],

@@ -1,6 +1,7 @@
 import { rowById, rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
+import { dbId, gid } from '../support/global-ids';
 import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt } from '../support/graphql';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -17,6 +18,7 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 const CAMPAIGN_FIELDS = `
   fragment CampaignFields on Campaign {
     id
+    databaseId
     campaignTitle
     brandPromoting
     campaignStatus
@@ -95,9 +97,9 @@ let secondAccountId: string;
 let other: Workspace;
 let otherAccountId: string;
 
-/** Creates an advertiser account through REST and returns its GraphQL id. */
+/** Creates an advertiser account through REST and returns its GraphQL (global) id. */
 async function createAccount(workspace: Workspace, name: string): Promise<string> {
-  return String(await fixtures.createAccount(workspace, name));
+  return gid('AdvertiserAccount', await fixtures.createAccount(workspace, name));
 }
 
 async function gql(query: string, variables: Record<string, unknown> = {}, workspace = ws): Promise<ApiResponse<AnyBody>> {
@@ -113,17 +115,23 @@ async function createCampaign(input: Record<string, unknown> = {}, workspace = w
   return response.body.data.campaignCreate.campaign;
 }
 
-function rawCampaign(id: number | string): Promise<Record<string, unknown> | undefined> {
-  return rowById(app, 'campaigns', id);
+/** The campaign's row, by the global id GraphQL gave it. */
+function rawCampaign(id: string): Promise<Record<string, unknown> | undefined> {
+  return rowById(app, 'campaigns', dbId(id));
 }
 
-/** The campaign's outbox events, oldest first. */
-function eventsFor(campaignId: number | string): Promise<OutboxRow[]> {
-  return resourceEvents(app, 'campaign', campaignId);
+/** The campaign's outbox events (which name it by database id), oldest first. */
+function eventsFor(campaignId: string): Promise<OutboxRow[]> {
+  return resourceEvents(app, 'campaign', dbId(campaignId));
+}
+
+/** The REST /v2 record of the campaign with this global id. */
+function restCampaign(id: string, workspace = ws): Promise<ApiResponse<AnyBody>> {
+  return workspace.api.get(`/v2/campaigns/${dbId(id)}`);
 }
 
 /** What must not move when a request is refused: the campaign's row and the row counts. */
-async function databaseState(campaignId?: number | string): Promise<AnyBody> {
+async function databaseState(campaignId?: string): Promise<AnyBody> {
   return { counts: await rowCounts(app, ['campaigns', 'outbox_events']), row: campaignId === undefined ? null : await rawCampaign(campaignId) };
 }
 
@@ -131,6 +139,26 @@ async function databaseState(campaignId?: number | string): Promise<AnyBody> {
 function expectUserError(payload: AnyBody, field: string[], code = 'BAD_USER_INPUT'): void {
   expect('campaign' in payload ? payload.campaign : payload.deletedCampaignId).toBeNull();
   expectUserErrorsAt(payload, [field], code);
+}
+
+/**
+ * An id argument or input field that is not an id of the expected type (malformed, or a global id
+ * of another type) is refused before any resolver runs: one top-level BAD_USER_INPUT error on the
+ * field, naming the argument's path, with HTTP 200 and `data` null (`field` when it is nullable,
+ * else the whole of `data`, since every mutation payload is non-null).
+ */
+function expectIdRefused(response: ApiResponse<AnyBody>, field: string, path: string, expectedType: string, data: AnyBody | null): void {
+  expect(response.status).toBe(200);
+  expect(response.body.data).toEqual(data);
+  expect(response.body.errors).toEqual([
+    {
+      message: 'The given data was invalid',
+      locations: expect.any(Array),
+      path: [field],
+      // The message names the type of id the field takes.
+      extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [expect.stringContaining(expectedType)] } },
+    },
+  ]);
 }
 
 beforeAll(async () => {
@@ -182,7 +210,8 @@ describe('query campaigns', () => {
     return response.body.data.campaigns.nodes.map((node: AnyBody) => node.id);
   };
 
-  const byId = (values: string[]) => [...values].sort((a, b) => Number(a) - Number(b));
+  /** Global ids in database-id order, the connection's default order. */
+  const byId = (values: string[]) => [...values].sort((a, b) => dbId(a) - dbId(b));
 
   it("returns the workspace's live campaigns as a Relay connection, by id ascending", async () => {
     const response = await gql(CAMPAIGNS, {}, lister);
@@ -225,6 +254,11 @@ describe('query campaigns', () => {
   it('filters by advertiserAccountId; another workspace’s account matches nothing', async () => {
     expect(await listIds({ filter: { advertiserAccountId: globex } })).toEqual([ids.winter, ids.anniversary, ids.twinB]);
     expect(await listIds({ filter: { advertiserAccountId: otherAccountId } })).toEqual([]);
+  });
+
+  it('takes the bare database id of the account in advertiserAccountId as well (the transition)', async () => {
+    expect(await listIds({ filter: { advertiserAccountId: String(dbId(globex)) } })).toEqual([ids.winter, ids.anniversary, ids.twinB]);
+    expect(await listIds({ filter: { advertiserAccountId: String(dbId(otherAccountId)) } })).toEqual([]);
   });
 
   it('combines filters', async () => {
@@ -301,10 +335,13 @@ describe('query campaigns', () => {
     expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
-  it('refuses a malformed advertiserAccountId filter with BAD_USER_INPUT', async () => {
-    const response = await gql(CAMPAIGNS, { filter: { advertiserAccountId: 'abc' } }, lister);
+  it.each([
+    ['malformed', () => 'abc'],
+    ['a global id of another type (a campaign)', () => ids.summer],
+  ])('refuses an advertiserAccountId filter that is %s with BAD_USER_INPUT on filter.advertiserAccountId', async (_name, advertiserAccountId) => {
+    const response = await gql(CAMPAIGNS, { filter: { advertiserAccountId: advertiserAccountId() } }, lister);
 
-    expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expectIdRefused(response, 'campaigns', 'filter.advertiserAccountId', 'AdvertiserAccount', null);
   });
 });
 
@@ -313,7 +350,7 @@ describe('query campaigns', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('query campaign', () => {
-  it('returns the campaign with enum status, YYYY-MM-DD dates, float costs and ISO timestamps', async () => {
+  it('returns the campaign with a global id and its database id, enum status, YYYY-MM-DD dates, float costs and ISO timestamps', async () => {
     const created = await createCampaign({
       campaignTitle: 'Detailed',
       campaignStatus: 'ACTIVE',
@@ -332,7 +369,8 @@ describe('query campaign', () => {
     const campaign = response.body.data.campaign;
     expect(campaign).toEqual(created);
     expect(campaign).toMatchObject({
-      id: expect.stringMatching(/^\d+$/),
+      id: gid('Campaign', campaign.databaseId),
+      databaseId: expect.any(Number),
       campaignTitle: 'Detailed',
       campaignStatus: 'ACTIVE',
       primaryAdvertiserAccountId: accountId,
@@ -355,12 +393,14 @@ describe('query campaign', () => {
   it('agrees with the REST record of the same campaign', async () => {
     const created = await createCampaign({ campaignTitle: 'Both faces', campaignGrossCost: 10.25, latestEndDate: '2026-12-31' });
 
-    const rest = (await ws.api.get(`/v2/campaigns/${created.id}`)).body.data.campaign;
+    const rest = (await ws.api.get(`/v2/campaigns/${created.databaseId}`)).body.data.campaign;
 
+    expect(created.id).toBe(gid('Campaign', rest.id));
     expect(rest).toMatchObject({
-      id: Number(created.id),
+      id: created.databaseId,
       campaign_title: 'Both faces',
-      primary_advertiser_account_id: created.primaryAdvertiserAccountId,
+      // REST /v2 writes this reference as digits in a string, as it always has.
+      primary_advertiser_account_id: String(dbId(created.primaryAdvertiserAccountId)),
       campaign_gross_cost: 10.25,
       latest_end_date: '2026-12-31',
       created_at: created.createdAt,
@@ -368,7 +408,7 @@ describe('query campaign', () => {
     });
   });
 
-  it("answers NOT_FOUND for unknown, malformed, deleted and another workspace's ids, all alike", async () => {
+  it("answers NOT_FOUND for unknown, out-of-range, deleted and another workspace's ids, all alike, as global or bare database ids", async () => {
     const foreign = await createCampaign({}, other, otherAccountId);
     const deleted = await createCampaign();
     await gql(DELETE, { id: deleted.id });
@@ -379,9 +419,40 @@ describe('query campaign', () => {
     expect(unknown.body.errors).toHaveLength(1);
     expect(unknown.body.errors[0]).toMatchObject({ message: 'Campaign not found', path: ['campaign'], extensions: { code: 'NOT_FOUND' } });
 
-    for (const id of [foreign.id, deleted.id, 'abc', '0', '-1', '99999999999']) {
+    const ids = [
+      gid('Campaign', 999999),
+      foreign.id,
+      String(foreign.databaseId),
+      deleted.id,
+      String(deleted.databaseId),
+      '0',
+      '99999999999',
+      gid('Campaign', '99999999999'),
+    ];
+    for (const id of ids) {
       const response = await gql(CAMPAIGN, { id });
       expect([id, response.body]).toEqual([id, unknown.body]);
+    }
+  });
+
+  it('refuses an id that is malformed or a global id of another type with BAD_USER_INPUT on id, never reading another table', async () => {
+    const campaign = await createCampaign({ campaignTitle: 'Has a phase' });
+    const [phaseId] = await fixtures.createPhases(ws, campaign.databaseId, ['Only phase']);
+
+    const ids = [
+      'abc',
+      '',
+      '1.5',
+      '-1',
+      `Campaign:${campaign.databaseId}`,
+      gid('Phase', phaseId),
+      // The number of a live campaign does not make another type's id one of a campaign.
+      gid('Phase', campaign.databaseId),
+      accountId,
+    ];
+    for (const id of ids) {
+      const response = await gql(CAMPAIGN, { id });
+      expectIdRefused(response, 'campaign', 'id', 'Campaign', { campaign: null });
     }
   });
 });
@@ -447,21 +518,22 @@ describe('mutation campaignCreate', () => {
     expect((await createCampaign({ campaignStatus: 'ACTIVE' })).campaignStatus).toBe('ACTIVE');
   });
 
-  it('accepts primaryAdvertiserAccountId given as an integer', async () => {
-    expect((await createCampaign({ primaryAdvertiserAccountId: Number(accountId) })).primaryAdvertiserAccountId).toBe(accountId);
+  it('accepts primaryAdvertiserAccountId given as the bare database id, an integer or a digit string (the transition), and answers the global id', async () => {
+    expect((await createCampaign({ primaryAdvertiserAccountId: dbId(accountId) })).primaryAdvertiserAccountId).toBe(accountId);
+    expect((await createCampaign({ primaryAdvertiserAccountId: String(dbId(accountId)) })).primaryAdvertiserAccountId).toBe(accountId);
   });
 
   it('writes one campaign_created event whose payload.campaign is the REST record', async () => {
     const response = await ws.api.graphql(CREATE, { input: { campaignTitle: 'Evented', primaryAdvertiserAccountId: accountId } }, { 'x-request-id': 'gql-create-1' });
     const campaign = response.body.data.campaignCreate.campaign;
-    const rest = (await ws.api.get(`/v2/campaigns/${campaign.id}`)).body.data.campaign;
+    const rest = (await restCampaign(campaign.id)).body.data.campaign;
 
     expect(await eventsFor(campaign.id)).toEqual([
       {
         organisation_id: ws.organisationId,
         event_type: 'campaign_created',
         resource_type: 'campaign',
-        resource_id: Number(campaign.id),
+        resource_id: dbId(campaign.id),
         payload: { campaign: rest },
         request_id: 'gql-create-1',
       },
@@ -475,7 +547,7 @@ describe('mutation campaignCreate', () => {
       ['campaignTitle null', () => ({ campaignTitle: null }), 'campaignTitle'],
       ['primaryAdvertiserAccountId missing', () => ({ primaryAdvertiserAccountId: undefined }), 'primaryAdvertiserAccountId'],
       ['primaryAdvertiserAccountId unknown', () => ({ primaryAdvertiserAccountId: '999999' }), 'primaryAdvertiserAccountId'],
-      ['primaryAdvertiserAccountId malformed', () => ({ primaryAdvertiserAccountId: 'abc' }), 'primaryAdvertiserAccountId'],
+      ['primaryAdvertiserAccountId an unknown global id', () => ({ primaryAdvertiserAccountId: gid('AdvertiserAccount', 999999) }), 'primaryAdvertiserAccountId'],
       ["another workspace's account", () => ({ primaryAdvertiserAccountId: otherAccountId }), 'primaryAdvertiserAccountId'],
       ['earliest start after latest start', () => ({ earliestStartDate: '2026-03-02', latestStartDate: '2026-03-01' }), 'earliestStartDate'],
       ['earliest end after latest end', () => ({ earliestEndDate: '2026-05-01', latestEndDate: '2026-04-30' }), 'earliestEndDate'],
@@ -510,12 +582,29 @@ describe('mutation campaignCreate', () => {
     });
   });
 
+  describe('refuses a primaryAdvertiserAccountId that is no advertiser account id with BAD_USER_INPUT at the top, and writes nothing', () => {
+    it.each([
+      ['malformed', () => 'abc'],
+      ['empty', () => ''],
+      ['negative', () => '-1'],
+      ['a global id of another type (a campaign)', async () => (await createCampaign({ campaignTitle: 'Not an account' })).id as string],
+    ])('%s', async (_name, primaryAdvertiserAccountId) => {
+      const id = await primaryAdvertiserAccountId();
+      const before = await databaseState();
+
+      const response = await create({ primaryAdvertiserAccountId: id });
+
+      expectIdRefused(response, 'campaignCreate', 'input.primaryAdvertiserAccountId', 'AdvertiserAccount', null);
+      expect(await databaseState()).toEqual(before);
+    });
+  });
+
   describe('references: brand industry and sub-industry (global libraries)', () => {
     it('accepts a sub-industry of the industry, and returns both', async () => {
       const campaign = await createCampaign({ brandIndustryId: 3, brandSubIndustryId: 9 });
 
       expect(campaign).toMatchObject({ brandIndustryId: 3, brandSubIndustryId: 9 });
-      expect((await ws.api.get(`/v2/campaigns/${campaign.id}`)).body.data.campaign).toMatchObject({ brand_industry_id: 3, brand_sub_industry_id: 9 });
+      expect((await restCampaign(campaign.id)).body.data.campaign).toMatchObject({ brand_industry_id: 3, brand_sub_industry_id: 9 });
     });
 
     it.each([
@@ -527,7 +616,7 @@ describe('mutation campaignCreate', () => {
       const input: Record<string, unknown> = { ...fields };
       if (input.primaryAdvertiserAccountId === 'deleted') {
         input.primaryAdvertiserAccountId = await createAccount(ws, 'Deleted before the campaign');
-        expect((await ws.api.delete(`/v2/advertiser-accounts/${input.primaryAdvertiserAccountId}`)).status).toBe(200);
+        expect((await ws.api.delete(`/v2/advertiser-accounts/${dbId(input.primaryAdvertiserAccountId)}`)).status).toBe(200);
       }
       const before = await databaseState();
 
@@ -602,9 +691,9 @@ describe('mutation campaignUpdate', () => {
 
     const events = await eventsFor(created.id);
     expect(events.map((event) => event.event_type)).toEqual(['campaign_created', 'campaign_updated']);
-    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'campaign', resource_id: Number(created.id), request_id: 'gql-update-1' });
+    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'campaign', resource_id: dbId(created.id), request_id: 'gql-update-1' });
     expect([...events[1].payload.changed_fields].sort()).toEqual(['additonal_campaign_notes', 'campaign_title', 'e_video_views']);
-    expect(events[1].payload.campaign).toEqual((await ws.api.get(`/v2/campaigns/${created.id}`)).body.data.campaign);
+    expect(events[1].payload.campaign).toEqual((await restCampaign(created.id)).body.data.campaign);
   });
 
   it('is a no-op that writes no event when nothing changes', async () => {
@@ -644,7 +733,7 @@ describe('mutation campaignUpdate', () => {
 
     it('accepts unchanged ids that no longer name anything (rows from before the checks) when other fields change', async () => {
       const campaign = await createCampaign({ brandIndustryId: 3, brandSubIndustryId: 9 });
-      await app.dataSource.query('UPDATE campaigns SET brand_industry_id = 77, brand_sub_industry_id = 88 WHERE id = $1', [campaign.id]);
+      await app.dataSource.query('UPDATE campaigns SET brand_industry_id = 77, brand_sub_industry_id = 88 WHERE id = $1', [dbId(campaign.id)]);
 
       const payload = (await update(campaign.id, { campaignTitle: 'Legacy, renamed', brandIndustryId: 77, brandSubIndustryId: 88 })).body.data.campaignUpdate;
 
@@ -696,7 +785,7 @@ describe('mutation campaignUpdate', () => {
         expect(updated?.payload.changed_fields).toEqual(['campaign_status']);
         expect(notification?.event_type).toBe('post_campaign_status');
         expect(notification?.payload).toEqual({
-          campaign_id: Number(campaign.id),
+          campaign_id: dbId(campaign.id),
           campaign_status: STATUS_NUMBER[to],
           previous_campaign_status: STATUS_NUMBER[from],
           changed_at: payload.campaign.updatedAt,
@@ -752,7 +841,7 @@ describe('mutation campaignUpdate', () => {
     });
   });
 
-  it("answers a NOT_FOUND userError on [\"id\"] for unknown, malformed, deleted and another workspace's ids", async () => {
+  it("answers a NOT_FOUND userError on [\"id\"] for unknown, deleted and another workspace's ids, global or bare", async () => {
     const foreign = await createCampaign({ campaignTitle: 'Theirs' }, other, otherAccountId);
     const deleted = await createCampaign();
     await gql(DELETE, { id: deleted.id });
@@ -763,11 +852,37 @@ describe('mutation campaignUpdate', () => {
       extensions: { cost: expect.any(Object) },
       data: { campaignUpdate: { campaign: null, userErrors: [{ field: ['id'], message: 'Campaign not found', code: 'NOT_FOUND' }] } },
     });
-    for (const id of [foreign.id, deleted.id, 'abc', '0']) {
+    for (const id of [gid('Campaign', 999999), foreign.id, String(foreign.databaseId), deleted.id, String(deleted.databaseId), '0']) {
       const response = await update(id, { campaignTitle: 'Hijacked' });
       expect([id, response.body]).toEqual([id, unknown.body]);
     }
     expect(await databaseState(foreign.id)).toEqual(before);
+  });
+
+  it('refuses an id that is malformed or a global id of another type with BAD_USER_INPUT on id, and changes nothing', async () => {
+    const campaign = await createCampaign({ campaignTitle: 'Not to be renamed' });
+    const [phaseId] = await fixtures.createPhases(ws, campaign.databaseId, ['Only phase']);
+    const before = await databaseState(campaign.id);
+
+    for (const id of ['abc', '', '-1', '1.5', gid('Phase', phaseId), gid('Phase', campaign.databaseId), accountId]) {
+      const response = await update(id, { campaignTitle: 'Hijacked' });
+      expectIdRefused(response, 'campaignUpdate', 'id', 'Campaign', null);
+    }
+    expect(await databaseState(campaign.id)).toEqual(before);
+  });
+
+  it.each<[string, (campaign: AnyBody) => string]>([
+    ['malformed', () => 'abc'],
+    ['a global id of another type (the campaign itself)', (campaign) => campaign.id],
+  ])('refuses an input.primaryAdvertiserAccountId that is %s with BAD_USER_INPUT at the top, and changes nothing', async (_name, account) => {
+    const campaign = await createCampaign({ campaignTitle: 'Stays with its account' });
+    const before = await databaseState(campaign.id);
+    const primaryAdvertiserAccountId = account(campaign);
+
+    const response = await update(campaign.id, { campaignTitle: 'Would be renamed', primaryAdvertiserAccountId });
+
+    expectIdRefused(response, 'campaignUpdate', 'input.primaryAdvertiserAccountId', 'AdvertiserAccount', null);
+    expect(await databaseState(campaign.id)).toEqual(before);
   });
 });
 
@@ -776,7 +891,7 @@ describe('mutation campaignUpdate', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('mutation campaignDelete', () => {
-  it('soft-deletes: returns deletedCampaignId, then NOT_FOUND; the row stays with deleted_at set', async () => {
+  it('soft-deletes: returns deletedCampaignId (the global id), then NOT_FOUND; the row stays with deleted_at set', async () => {
     const campaign = await createCampaign({ campaignTitle: 'To be deleted' });
 
     const response = await ws.api.graphql(DELETE, { id: campaign.id }, { 'x-request-id': 'gql-delete-1' });
@@ -784,7 +899,7 @@ describe('mutation campaignDelete', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { campaignDelete: { deletedCampaignId: campaign.id, userErrors: [] } } });
     expect((await gql(CAMPAIGN, { id: campaign.id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
-    expect((await ws.api.get(`/v2/campaigns/${campaign.id}`)).status).toBe(404);
+    expect((await restCampaign(campaign.id)).status).toBe(404);
 
     const row = await rawCampaign(campaign.id);
     expect(row?.deleted_at).toBeInstanceOf(Date);
@@ -792,8 +907,8 @@ describe('mutation campaignDelete', () => {
 
     const events = await eventsFor(campaign.id);
     expect(events.map((event) => event.event_type)).toEqual(['campaign_created', 'campaign_deleted']);
-    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'campaign', resource_id: Number(campaign.id), request_id: 'gql-delete-1' });
-    expect(events[1].payload.campaign).toMatchObject({ id: Number(campaign.id), deleted_at: (row?.deleted_at as Date).toISOString() });
+    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'campaign', resource_id: dbId(campaign.id), request_id: 'gql-delete-1' });
+    expect(events[1].payload.campaign).toMatchObject({ id: dbId(campaign.id), deleted_at: (row?.deleted_at as Date).toISOString() });
   });
 
   it('drops the campaign from the connection', async () => {
@@ -808,14 +923,14 @@ describe('mutation campaignDelete', () => {
     expect(nodes.map((node: AnyBody) => node.id)).toEqual([kept.id]);
   });
 
-  it("answers a NOT_FOUND userError on [\"id\"] for a second delete, unknown, malformed and another workspace's ids, writing nothing", async () => {
+  it("answers a NOT_FOUND userError on [\"id\"] for a second delete, unknown and another workspace's ids, global or bare, writing nothing", async () => {
     const foreign = await createCampaign({}, other, otherAccountId);
     const deleted = await createCampaign();
     await gql(DELETE, { id: deleted.id });
     const before = await databaseState(foreign.id);
     const deletedRow = await rawCampaign(deleted.id);
 
-    for (const id of [deleted.id, foreign.id, '999999', 'abc', '-1']) {
+    for (const id of [deleted.id, String(deleted.databaseId), foreign.id, String(foreign.databaseId), '999999', gid('Campaign', 999999)]) {
       const response = await gql(DELETE, { id });
       expect([id, response.body]).toEqual([
         id,
@@ -825,5 +940,18 @@ describe('mutation campaignDelete', () => {
     expect(await databaseState(foreign.id)).toEqual(before);
     expect(await rawCampaign(deleted.id)).toEqual(deletedRow);
     expect((await gql(CAMPAIGN, { id: foreign.id }, other)).body.data.campaign.id).toBe(foreign.id);
+  });
+
+  it('refuses an id that is malformed or a global id of another type with BAD_USER_INPUT on id, deleting nothing', async () => {
+    const campaign = await createCampaign({ campaignTitle: 'Survives' });
+    const [phaseId] = await fixtures.createPhases(ws, campaign.databaseId, ['Survives too']);
+    const before = { campaign: await databaseState(campaign.id), phase: await rowById(app, 'phases', phaseId) };
+
+    for (const id of ['abc', '', '-1', '1.5', gid('Phase', phaseId), gid('Phase', campaign.databaseId), accountId]) {
+      const response = await gql(DELETE, { id });
+      expectIdRefused(response, 'campaignDelete', 'id', 'Campaign', null);
+    }
+    expect({ campaign: await databaseState(campaign.id), phase: await rowById(app, 'phases', phaseId) }).toEqual(before);
+    expect((await gql(CAMPAIGN, { id: campaign.id })).body.data.campaign).toEqual(campaign);
   });
 });

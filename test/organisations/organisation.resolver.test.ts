@@ -1,5 +1,6 @@
 import { allRows } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
+import { gid } from '../support/global-ids';
 import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
 
 /**
@@ -7,7 +8,7 @@ import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } f
  * HTTP over a real PostgreSQL.
  */
 
-const ORGANISATION = '{ organisation { id organizationCode name createdAt updatedAt } }';
+const ORGANISATION = '{ organisation { id databaseId organizationCode name createdAt updatedAt } }';
 
 let app: TestApp;
 let ws: Workspace;
@@ -33,11 +34,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('query organisation', () => {
-  it('returns the workspace of the API key: ID id, organizationCode, name and ISO timestamps', async () => {
+  it('returns the workspace of the API key: global id, database id, organizationCode, name and ISO timestamps', async () => {
     const result = await organisation(ws);
 
     expect(result).toEqual({
-      id: String(ws.organisationId),
+      id: gid('Organisation', ws.organisationId),
+      databaseId: ws.organisationId,
       organizationCode: ws.organizationCode,
       name: 'Acme Media Ltd',
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
@@ -49,7 +51,8 @@ describe('query organisation', () => {
     const rest = (await ws.api.get('/v2/ws-org')).body.data;
 
     expect(await organisation(ws)).toEqual({
-      id: String(rest.id),
+      id: gid('Organisation', rest.id),
+      databaseId: rest.id,
       organizationCode: rest.organization_code,
       name: rest.name,
       createdAt: rest.created_at,
@@ -61,7 +64,7 @@ describe('query organisation', () => {
     const mine = await organisation(ws);
     const theirs = await organisation(other);
 
-    expect(theirs).toMatchObject({ id: String(other.organisationId), organizationCode: other.organizationCode, name: 'Blue Fox Publishing' });
+    expect(theirs).toMatchObject({ id: gid('Organisation', other.organisationId), databaseId: other.organisationId, organizationCode: other.organizationCode, name: 'Blue Fox Publishing' });
     expect(theirs.id).not.toBe(mine.id);
   });
 
