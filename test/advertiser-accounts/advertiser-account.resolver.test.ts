@@ -1,13 +1,14 @@
 import { allRows, rowById } from '../support/database-state';
 import { createCampaignThroughService, contextOf, createMember } from '../support/fixtures';
+import { dbId, gid } from '../support/global-ids';
 import { workspaceEvents } from '../support/outbox';
 import { walkConnection } from '../support/graphql';
-import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
+import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * GraphQL advertiser accounts: the same behaviours as REST /v2 (spec §2.4, §4.3, §7) in GraphQL
- * terms: Relay connections, NOT_FOUND errors, userErrors for refused mutations. Through real HTTP
- * against the real database; every refusal is checked to have changed nothing.
+ * terms: Relay connections, global ids, NOT_FOUND errors, userErrors for refused mutations. Through
+ * real HTTP against the real database; every refusal is checked to have changed nothing.
  */
 
 let app: TestApp;
@@ -19,7 +20,14 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+/** A bare database id naming nothing: still taken as an account's id during the transition to global ids. */
 const UNKNOWN_ID = '2000000000';
+/** The same id in the global form. */
+const UNKNOWN_GID = gid('AdvertiserAccount', UNKNOWN_ID);
+const ACCOUNT_GID = /^gid:\/\/partner-api\/AdvertiserAccount\/[1-9]\d*$/;
+const MEMBER_GID = /^gid:\/\/partner-api\/Member\/[1-9]\d*$/;
+/** Ids that are neither a global id nor a bare database id: refused before anything runs. */
+const MALFORMED_IDS = ['abc', '-1', '1.5', '', 'gid://partner-api/AdvertiserAccount/abc'];
 const NOT_A_MEMBER = 'primaryContactId does not name a member of this advertiser account';
 const NULL_ON_CREATE = 'primaryContactId must be null when the account is created: add members, then name one of them';
 
@@ -46,7 +54,7 @@ const MEMBER = `query Member($id: ID!) { member(id: $id) { id } }`;
 
 const ACCOUNT_FIELDS = `
   fragment AccountFields on AdvertiserAccount {
-    id name status deactivationReason type logo primaryContactId
+    id databaseId name status deactivationReason type logo primaryContactId
     country state city zipCode address1 address2 createdAt updatedAt
   }
 `;
@@ -119,15 +127,16 @@ function validInput(overrides: Record<string, unknown> = {}): Record<string, unk
 /** Every field of the node has its schema type. */
 function expectAccountNode(node: AnyBody): void {
   expect(Object.keys(node).sort()).toEqual(
-    ['address1', 'address2', 'city', 'country', 'createdAt', 'deactivationReason', 'id', 'logo', 'name', 'primaryContactId', 'state', 'status', 'type', 'updatedAt', 'zipCode'],
+    ['address1', 'address2', 'city', 'country', 'createdAt', 'databaseId', 'deactivationReason', 'id', 'logo', 'name', 'primaryContactId', 'state', 'status', 'type', 'updatedAt', 'zipCode'],
   );
-  expect(node.id).toMatch(/^[1-9]\d*$/);
+  expect(node.id).toMatch(ACCOUNT_GID);
+  expect(node.databaseId).toBe(dbId(node.id));
   expect(typeof node.name).toBe('string');
   expect(['ACTIVE', 'INACTIVE']).toContain(node.status);
   expect(node.deactivationReason === null || typeof node.deactivationReason === 'string').toBe(true);
   expect(['BRAND', 'AGENCY']).toContain(node.type);
   expect(node.logo === null || typeof node.logo === 'string').toBe(true);
-  expect(node.primaryContactId === null || /^[1-9]\d*$/.test(node.primaryContactId)).toBe(true);
+  expect(node.primaryContactId === null || MEMBER_GID.test(node.primaryContactId)).toBe(true);
   for (const field of ['country', 'state', 'address1', 'address2']) expect(typeof node[field]).toBe('string');
   for (const field of ['city', 'zipCode']) expect(node[field] === null || typeof node[field] === 'string').toBe(true);
   expect(node.createdAt).toMatch(ISO_8601);
@@ -141,8 +150,9 @@ async function createAccount(ws: Workspace, overrides: Record<string, unknown> =
   return response.body.data.advertiserAccountCreate.advertiserAccount;
 }
 
-async function accountRow(id: string | number): Promise<AnyBody> {
-  return rowById(app, 'advertiser_accounts', id);
+/** The row of the account with this global id. */
+async function accountRow(id: string): Promise<AnyBody> {
+  return rowById(app, 'advertiser_accounts', dbId(id));
 }
 
 async function outboxEvents(ws: Workspace): Promise<AnyBody[]> {
@@ -156,21 +166,30 @@ async function databaseState(): Promise<{ accounts: AnyBody[]; members: AnyBody[
 
 let memberEmails = 0;
 
-/** A member of the account (through REST) with an e-mail address no other member of this file has; returns its GraphQL id. */
+/**
+ * A member of the account (given by its global id) made through REST, with an e-mail address no
+ * other member of this file has; returns the member's global id.
+ */
 async function addMember(ws: Workspace, accountId: string): Promise<string> {
   memberEmails += 1;
-  return String(await createMember(ws, accountId, `gql-member-${memberEmails}@example.com`));
+  return gid('Member', await createMember(ws, dbId(accountId), `gql-member-${memberEmails}@example.com`));
 }
 
-/** Names a member as the account's primary contact; returns the account as updated. */
+/** Names a member (by its global id) as the account's primary contact; returns the account as updated. */
 async function setPrimaryContact(ws: Workspace, accountId: string, memberId: string): Promise<AnyBody> {
-  const response = await ws.api.graphql(UPDATE, { id: accountId, input: { primaryContactId: String(memberId) } });
+  const response = await ws.api.graphql(UPDATE, { id: accountId, input: { primaryContactId: memberId } });
   expect(response.body.data.advertiserAccountUpdate.userErrors).toEqual([]);
   return response.body.data.advertiserAccountUpdate.advertiserAccount;
 }
 
+/** A campaign of the account (given by its global id) made through the service, which speaks database ids. */
 function createCampaignFor(ws: Workspace, accountId: string): Promise<number> {
-  return createCampaignThroughService(app, ws, accountId);
+  return createCampaignThroughService(app, ws, dbId(accountId));
+}
+
+/** Deletes a member (given by its global id) through REST /v2. */
+async function deleteMemberThroughRest(ws: Workspace, memberId: string): Promise<void> {
+  expect((await ws.api.delete(`/v2/members/${dbId(memberId)}`)).status).toBe(200);
 }
 
 /** Follows `after` from the first page to the last, `first` at a time. */
@@ -187,6 +206,29 @@ function expectGraphQLError(body: AnyBody, code: string): void {
   expect(Array.isArray(body.errors)).toBe(true);
   expect(body.errors[0].extensions.code).toBe(code);
   expect(typeof body.errors[0].message).toBe('string');
+}
+
+/** The refusal of an id that is neither a global id nor a bare database id where a `type` id is expected. */
+function notAnIdOf(type: string): RegExp {
+  return new RegExp(`^must be a global id of an? ${type} \\(gid://partner-api/${type}/<id>\\)$`);
+}
+
+/** The refusal of a global id of `given` where a `expected` id is expected. */
+function idOfAnotherType(given: string, expected: string): RegExp {
+  return new RegExp(`^is a global id of an? ${given}; an? ${expected} id is expected here$`);
+}
+
+/**
+ * An id refused before any resolver ran: one top-level BAD_USER_INPUT naming the argument or input
+ * field at `path`, HTTP 200 (a field error, not a request error). `data` is what remains: a query's
+ * field is nullable and is null alone, a mutation's payload is non-null so its null takes `data`.
+ */
+function expectIdRefused(response: ApiResponse<AnyBody>, field: string, path: string, message: RegExp, data: unknown): void {
+  expect(response.status).toBe(200);
+  expect(response.body.data).toEqual(data);
+  expect(response.body.errors).toEqual([
+    { message: 'The given data was invalid', locations: expect.any(Array), path: [field], extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [expect.stringMatching(message)] } } },
+  ]);
 }
 
 describe('query advertiserAccounts', () => {
@@ -270,7 +312,7 @@ describe('query advertiserAccounts', () => {
       `SELECT id FROM advertiser_accounts WHERE organisation_id = $1 AND deleted_at IS NULL ORDER BY ${column} ${direction}, id ${direction}`,
       [ws.organisationId],
     );
-    return rows.map((row) => String(row.id));
+    return rows.map((row) => gid('AdvertiserAccount', row.id));
   }
 
   it.each([
@@ -443,36 +485,44 @@ describe('query advertiserAccount', () => {
     expect(response.body.errors).toBeUndefined();
     const node = response.body.data.advertiserAccount;
     expectAccountNode(node);
-    expect(node).toEqual({ ...validInput(), id: account.id, createdAt: account.createdAt, updatedAt: account.updatedAt });
+    expect(node).toEqual({ ...validInput(), id: account.id, databaseId: account.databaseId, createdAt: account.createdAt, updatedAt: account.updatedAt });
   });
 
-  it('shows the same account as REST /v2', async () => {
+  it('also reads the account by its bare database id (the transition from /v2 ids)', async () => {
+    const response = await ws.api.graphql(GET, { id: String(dbId(account.id)) });
+
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.advertiserAccount).toEqual(account);
+  });
+
+  it('shows the same account as REST /v2, whose id is databaseId', async () => {
     const graph = await ws.api.graphql(GET, { id: account.id });
-    const rest = await ws.api.get(`/v2/advertiser-accounts/${account.id}`);
+    const rest = await ws.api.get(`/v2/advertiser-accounts/${dbId(account.id)}`);
 
     const node = graph.body.data.advertiserAccount;
     const record = rest.body.data.advertiser_account;
     expect(record).toMatchObject({
-      id: Number(node.id),
+      id: node.databaseId,
       name: node.name,
       status: node.status.toLowerCase(),
       deactivation_reason: node.deactivationReason,
       type: node.type.toLowerCase(),
       logo: node.logo,
-      primary_contact_id: node.primaryContactId === null ? null : Number(node.primaryContactId),
+      primary_contact_id: node.primaryContactId === null ? null : dbId(node.primaryContactId),
       zip_code: node.zipCode,
       created_at: node.createdAt,
       updated_at: node.updatedAt,
     });
   });
 
-  it('answers NOT_FOUND for an id that does not exist', async () => {
-    const response = await ws.api.graphql(GET, { id: UNKNOWN_ID });
+  it('answers NOT_FOUND for an id that does not exist, global or bare alike', async () => {
+    const response = await ws.api.graphql(GET, { id: UNKNOWN_GID });
 
     expect(response.status).toBe(200);
     expectGraphQLError(response.body, 'NOT_FOUND');
     expect(response.body.errors[0].path).toEqual(['advertiserAccount']);
     expect(response.body.data).toEqual({ advertiserAccount: null });
+    expect((await ws.api.graphql(GET, { id: UNKNOWN_ID })).body).toEqual(response.body);
   });
 
   it('answers NOT_FOUND for another workspace’s account, exactly as for an id that does not exist', async () => {
@@ -485,10 +535,23 @@ describe('query advertiserAccount', () => {
     expect(foreignResponse.body).toEqual(unknownResponse.body);
   });
 
-  it.each(['abc', '0', '-1', '99999999999', ''])('answers NOT_FOUND for the malformed id "%s"', async (id) => {
+  it.each(['0', '99999999999'])('answers NOT_FOUND for the bare database id "%s", which names no account, as for an unknown id', async (id) => {
     const response = await ws.api.graphql(GET, { id });
 
     expect(response.body).toEqual((await ws.api.graphql(GET, { id: UNKNOWN_ID })).body);
+  });
+
+  it.each(MALFORMED_IDS)('refuses the malformed id "%s" with a top-level BAD_USER_INPUT on id', async (id) => {
+    const response = await ws.api.graphql(GET, { id });
+
+    expectIdRefused(response, 'advertiserAccount', 'id', notAnIdOf('AdvertiserAccount'), { advertiserAccount: null });
+  });
+
+  it("refuses a global id of another type with a top-level BAD_USER_INPUT on id, even one whose database id is this account's", async () => {
+    // A Member gid with the account's own database id: refused by its type, never looked up as an account.
+    const response = await ws.api.graphql(GET, { id: gid('Member', dbId(account.id)) });
+
+    expectIdRefused(response, 'advertiserAccount', 'id', idOfAnotherType('Member', 'AdvertiserAccount'), { advertiserAccount: null });
   });
 
   it('answers NOT_FOUND for a deleted account', async () => {
@@ -518,7 +581,8 @@ describe('mutation advertiserAccountCreate', () => {
     expectAccountNode(payload.advertiserAccount);
     expect(payload.advertiserAccount).toEqual({
       ...validInput(),
-      id: expect.stringMatching(/^\d+$/),
+      id: expect.stringMatching(ACCOUNT_GID),
+      databaseId: dbId(payload.advertiserAccount.id),
       createdAt: expect.stringMatching(ISO_8601),
       updatedAt: expect.stringMatching(ISO_8601),
     });
@@ -562,7 +626,7 @@ describe('mutation advertiserAccountCreate', () => {
     const response = await ws.api.graphql(CREATE, { input: validInput({ name: 'Evented' }) }, { 'x-request-id': 'gql-create-advertiser-1' });
 
     const after = await outboxEvents(ws);
-    const id = Number(response.body.data.advertiserAccountCreate.advertiserAccount.id);
+    const id = dbId(response.body.data.advertiserAccountCreate.advertiserAccount.id);
     expect(after).toHaveLength(before.length + 1);
     expect(after.at(-1)).toEqual({
       organisation_id: ws.organisationId,
@@ -585,7 +649,6 @@ describe('mutation advertiserAccountCreate', () => {
     ['logo not a URL', validInput({ logo: 'acme logo' }), 'logo'],
     ['logo an ftp URL', validInput({ logo: 'ftp://cdn.example.com/acme.png' }), 'logo'],
     ['primaryContactId zero', validInput({ primaryContactId: 0 }), 'primaryContactId'],
-    ['primaryContactId negative', validInput({ primaryContactId: -3 }), 'primaryContactId'],
     ['country null', validInput({ country: null }), 'country'],
     ['country too long', validInput({ country: 'c'.repeat(101) }), 'country'],
     ['state too long', validInput({ state: 's'.repeat(101) }), 'state'],
@@ -607,9 +670,9 @@ describe('mutation advertiserAccountCreate', () => {
     expect(await databaseState()).toEqual(before);
   });
 
-  it.each<[string, () => Promise<number>]>([
+  it.each<[string, () => Promise<string | number>]>([
     ['an id that names nothing', async () => 1],
-    ['the id of a member of another account of the workspace', async () => Number(await addMember(ws, (await createAccount(ws, { name: 'Has a member' })).id))],
+    ['the global id of a member of another account of the workspace', async () => addMember(ws, (await createAccount(ws, { name: 'Has a member' })).id)],
   ])('refuses a primaryContactId (%s) with a BAD_USER_INPUT userError: a new account has no members; creates nothing', async (_case, contact) => {
     const primaryContactId = await contact();
     const before = await databaseState();
@@ -621,6 +684,19 @@ describe('mutation advertiserAccountCreate', () => {
       advertiserAccount: null,
       userErrors: [{ field: ['input', 'primaryContactId'], message: NULL_ON_CREATE, code: 'BAD_USER_INPUT' }],
     });
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it.each<[string, unknown, RegExp]>([
+    ['negative', -3, notAnIdOf('Member')],
+    ['not digits', 'abc', notAnIdOf('Member')],
+    ['a global id of another type', gid('AdvertiserAccount', 1), idOfAnotherType('AdvertiserAccount', 'Member')],
+  ])('refuses a primaryContactId %s with a top-level BAD_USER_INPUT on input.primaryContactId, and creates nothing', async (_case, primaryContactId, message) => {
+    const before = await databaseState();
+
+    const response = await ws.api.graphql(CREATE, { input: validInput({ primaryContactId }) });
+
+    expectIdRefused(response, 'advertiserAccountCreate', 'input.primaryContactId', message, null);
     expect(await databaseState()).toEqual(before);
   });
 
@@ -722,7 +798,7 @@ describe('mutation advertiserAccountUpdate', () => {
   it('clears nullable fields given as null', async () => {
     const created = await createAccount(ws);
     const account = await setPrimaryContact(ws, created.id, await addMember(ws, created.id));
-    expect(account.primaryContactId).toEqual(expect.stringMatching(/^\d+$/));
+    expect(account.primaryContactId).toEqual(expect.stringMatching(MEMBER_GID));
 
     const response = await ws.api.graphql(UPDATE, { id: account.id, input: { logo: null, primaryContactId: null, city: null, zipCode: null } });
 
@@ -742,10 +818,10 @@ describe('mutation advertiserAccountUpdate', () => {
       organisation_id: ws.organisationId,
       event_type: 'advertiser_account_updated',
       resource_type: 'advertiser_account',
-      resource_id: Number(account.id),
+      resource_id: dbId(account.id),
       request_id: 'gql-update-advertiser-1',
     });
-    expect(event.payload.advertiser_account).toMatchObject({ id: Number(account.id), name: 'Renamed', zip_code: '75001', city: 'London' });
+    expect(event.payload.advertiser_account).toMatchObject({ id: dbId(account.id), name: 'Renamed', zip_code: '75001', city: 'London' });
     expect([...event.payload.changed_fields].sort()).toEqual(['name', 'zip_code']);
   });
 
@@ -794,35 +870,50 @@ describe('mutation advertiserAccountUpdate', () => {
       account = await createAccount(ws, { name: 'With members' });
       member = await addMember(ws, account.id);
       deletedMember = await addMember(ws, account.id);
-      expect((await ws.api.delete(`/v2/members/${deletedMember}`)).status).toBe(200);
+      await deleteMemberThroughRest(ws, deletedMember);
       memberOfAnotherAccount = await addMember(ws, (await createAccount(ws, { name: 'Sibling account' })).id);
       foreignMember = await addMember(other, foreign.id);
     });
 
-    it('names a member of the account: primaryContactId and primaryContact show it', async () => {
-      const response = await ws.api.graphql(UPDATE, { id: account.id, input: { primaryContactId: String(member) } });
+    it('names a member of the account by its global id: primaryContactId and primaryContact show it', async () => {
+      const response = await ws.api.graphql(UPDATE, { id: account.id, input: { primaryContactId: member } });
 
       expect(response.body.data.advertiserAccountUpdate).toEqual({
-        advertiserAccount: { ...account, primaryContactId: String(member), updatedAt: expect.stringMatching(ISO_8601) },
+        advertiserAccount: { ...account, primaryContactId: member, updatedAt: expect.stringMatching(ISO_8601) },
         userErrors: [],
       });
       const read = await ws.api.graphql(WITH_MEMBERS, { id: account.id });
       expect(read.body.data.advertiserAccount).toMatchObject({
-        primaryContactId: String(member),
+        primaryContactId: member,
         primaryContact: { id: member, advertiserAccountId: account.id },
       });
       account = response.body.data.advertiserAccountUpdate.advertiserAccount;
     });
 
+    it('also takes the bare database id of a member of the account (the transition from /v2 ids)', async () => {
+      // Cleared first, so that the bare id is a change and is checked (an unchanged contact is not re-judged).
+      const cleared = await ws.api.graphql(UPDATE, { id: account.id, input: { primaryContactId: null } });
+      expect(cleared.body.data.advertiserAccountUpdate.advertiserAccount.primaryContactId).toBeNull();
+
+      const response = await ws.api.graphql(UPDATE, { id: account.id, input: { primaryContactId: String(dbId(member)) } });
+
+      expect(response.body.data.advertiserAccountUpdate).toEqual({
+        advertiserAccount: { ...account, primaryContactId: member, updatedAt: expect.stringMatching(ISO_8601) },
+        userErrors: [],
+      });
+      account = response.body.data.advertiserAccountUpdate.advertiserAccount;
+    });
+
     it.each<[string, () => string]>([
-      ['an id that names nothing', () => UNKNOWN_ID],
+      ['a bare id that names nothing', () => UNKNOWN_ID],
+      ['a global id that names nothing', () => gid('Member', UNKNOWN_ID)],
       ['a member of another account of the same workspace', () => memberOfAnotherAccount],
       ["a member of another workspace's account", () => foreignMember],
       ['a deleted member of the account', () => deletedMember],
     ])('refuses %s with a BAD_USER_INPUT userError on primaryContactId, and changes nothing', async (_case, contact) => {
       const before = await databaseState();
 
-      const response = await ws.api.graphql(UPDATE, { id: account.id, input: { name: 'Would be renamed', primaryContactId: String(contact()) } });
+      const response = await ws.api.graphql(UPDATE, { id: account.id, input: { name: 'Would be renamed', primaryContactId: contact() } });
 
       expect(response.body.errors).toBeUndefined();
       expect(response.body.data.advertiserAccountUpdate).toEqual({
@@ -833,24 +924,38 @@ describe('mutation advertiserAccountUpdate', () => {
       expect((await ws.api.graphql(GET, { id: account.id })).body.data.advertiserAccount).toEqual(account);
     });
 
+    it.each<[string, () => string, RegExp]>([
+      ['a malformed id', () => 'abc', notAnIdOf('Member')],
+      // The member's own database id, in an AdvertiserAccount gid: refused by its type, not looked up.
+      ['a global id of another type', () => gid('AdvertiserAccount', dbId(member)), idOfAnotherType('AdvertiserAccount', 'Member')],
+    ])('refuses %s as primaryContactId with a top-level BAD_USER_INPUT on input.primaryContactId, and changes nothing', async (_case, contact, message) => {
+      const before = await databaseState();
+
+      const response = await ws.api.graphql(UPDATE, { id: account.id, input: { name: 'Would be renamed', primaryContactId: contact() } });
+
+      expectIdRefused(response, 'advertiserAccountUpdate', 'input.primaryContactId', message, null);
+      expect(await databaseState()).toEqual(before);
+      expect((await ws.api.graphql(GET, { id: account.id })).body.data.advertiserAccount).toEqual(account);
+    });
+
     it('does not re-judge an unchanged primary contact that no longer names a member', async () => {
       const legacy = await createAccount(ws, { name: 'Legacy contact' });
       const gone = await addMember(ws, legacy.id);
-      expect((await ws.api.delete(`/v2/members/${gone}`)).status).toBe(200);
+      await deleteMemberThroughRest(ws, gone);
       // A contact stored before the check existed, naming a member since deleted.
-      await app.dataSource.query('UPDATE advertiser_accounts SET primary_contact_id = $1 WHERE id = $2', [Number(gone), Number(legacy.id)]);
+      await app.dataSource.query('UPDATE advertiser_accounts SET primary_contact_id = $1 WHERE id = $2', [dbId(gone), dbId(legacy.id)]);
 
-      const response = await ws.api.graphql(UPDATE, { id: legacy.id, input: { name: 'Legacy, renamed', primaryContactId: String(gone) } });
+      const response = await ws.api.graphql(UPDATE, { id: legacy.id, input: { name: 'Legacy, renamed', primaryContactId: gone } });
 
       expect(response.body.data.advertiserAccountUpdate.userErrors).toEqual([]);
-      expect(response.body.data.advertiserAccountUpdate.advertiserAccount).toMatchObject({ name: 'Legacy, renamed', primaryContactId: String(gone) });
+      expect(response.body.data.advertiserAccountUpdate.advertiserAccount).toMatchObject({ name: 'Legacy, renamed', primaryContactId: gone });
     });
   });
 
-  it('answers a NOT_FOUND userError for an id that does not exist, and changes nothing', async () => {
+  it('answers a NOT_FOUND userError for an id that does not exist, global or bare alike, and changes nothing', async () => {
     const before = await databaseState();
 
-    const response = await ws.api.graphql(UPDATE, { id: UNKNOWN_ID, input: { name: 'Ghost' } });
+    const response = await ws.api.graphql(UPDATE, { id: UNKNOWN_GID, input: { name: 'Ghost' } });
 
     expect(response.status).toBe(200);
     expect(response.body.errors).toBeUndefined();
@@ -858,6 +963,7 @@ describe('mutation advertiserAccountUpdate', () => {
       advertiserAccount: null,
       userErrors: [{ field: ['id'], message: expect.any(String), code: 'NOT_FOUND' }],
     });
+    expect((await ws.api.graphql(UPDATE, { id: UNKNOWN_ID, input: { name: 'Ghost' } })).body).toEqual(response.body);
     expect(await databaseState()).toEqual(before);
   });
 
@@ -873,17 +979,29 @@ describe('mutation advertiserAccountUpdate', () => {
     expect((await other.api.graphql(GET, { id: foreign.id })).body.data.advertiserAccount).toEqual(foreign);
   });
 
-  it('answers a NOT_FOUND userError for a deleted account and for a malformed id', async () => {
+  it('answers a NOT_FOUND userError for a deleted account, as for an id that does not exist', async () => {
     const doomed = await createAccount(ws, { name: 'Doomed' });
     await ws.api.graphql(DELETE, { id: doomed.id });
     const unknownResponse = await ws.api.graphql(UPDATE, { id: UNKNOWN_ID, input: { name: 'Revived' } });
     const before = await databaseState();
 
     const deleted = await ws.api.graphql(UPDATE, { id: doomed.id, input: { name: 'Revived' } });
-    const malformed = await ws.api.graphql(UPDATE, { id: 'abc', input: { name: 'Revived' } });
 
     expect(deleted.body).toEqual(unknownResponse.body);
-    expect(malformed.body).toEqual(unknownResponse.body);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('refuses malformed ids and a global id of another type with a top-level BAD_USER_INPUT on id, and changes nothing', async () => {
+    const account = await createAccount(ws, { name: 'Untouched' });
+    const before = await databaseState();
+
+    for (const id of MALFORMED_IDS) {
+      expectIdRefused(await ws.api.graphql(UPDATE, { id, input: { name: 'Renamed' } }), 'advertiserAccountUpdate', 'id', notAnIdOf('AdvertiserAccount'), null);
+    }
+    // A Member gid carrying the account's own database id: refused by its type, never looked up as an account.
+    const otherType = await ws.api.graphql(UPDATE, { id: gid('Member', dbId(account.id)), input: { name: 'Renamed' } });
+
+    expectIdRefused(otherType, 'advertiserAccountUpdate', 'id', idOfAnotherType('Member', 'AdvertiserAccount'), null);
     expect(await databaseState()).toEqual(before);
   });
 });
@@ -899,7 +1017,7 @@ describe('mutation advertiserAccountDelete', () => {
     foreign = await createAccount(other, { name: 'Not yours' });
   });
 
-  it('soft-deletes the account and returns its id', async () => {
+  it('soft-deletes the account and returns its global id', async () => {
     const account = await createAccount(ws);
     const bystander = await createAccount(ws, { name: 'Bystander' });
 
@@ -942,9 +1060,9 @@ describe('mutation advertiserAccountDelete', () => {
       organisation_id: ws.organisationId,
       event_type: 'advertiser_account_deleted',
       resource_type: 'advertiser_account',
-      resource_id: Number(account.id),
+      resource_id: dbId(account.id),
       request_id: 'gql-delete-advertiser-1',
-      payload: { advertiser_account: expect.objectContaining({ id: Number(account.id), is_deleted: 1, deleted_at: expect.stringMatching(ISO_8601) }), deleted: { members: [] } },
+      payload: { advertiser_account: expect.objectContaining({ id: dbId(account.id), is_deleted: 1, deleted_at: expect.stringMatching(ISO_8601) }), deleted: { members: [] } },
     });
   });
 
@@ -961,13 +1079,14 @@ describe('mutation advertiserAccountDelete', () => {
     for (const member of members) {
       const read = await ws.api.graphql(MEMBER, { id: member });
       expect([member, read.body.data, read.body.errors?.[0]?.extensions.code]).toEqual([member, { member: null }, 'NOT_FOUND']);
-      expect((await rowById(app, 'advertiser_account_members', member))?.deleted_at).toBeInstanceOf(Date);
+      expect((await rowById(app, 'advertiser_account_members', dbId(member)))?.deleted_at).toBeInstanceOf(Date);
     }
     expect((await ws.api.graphql(MEMBER, { id: bystanderMember })).body.data).toEqual({ member: { id: bystanderMember } });
     const event = (await outboxEvents(ws)).at(-1);
     expect(event?.event_type).toBe('advertiser_account_deleted');
+    // The event's payload speaks /v2: database ids.
     const deleted: number[] = event?.payload.deleted.members ?? [];
-    expect([...deleted].sort((a, b) => a - b)).toEqual(members.map(Number));
+    expect([...deleted].sort((a, b) => a - b)).toEqual(members.map(dbId));
   });
 
   it('is refused with a BAD_USER_INPUT userError on id while a campaign references the account, and changes nothing', async () => {
@@ -996,10 +1115,10 @@ describe('mutation advertiserAccountDelete', () => {
     expect(response.body.data.advertiserAccountDelete).toEqual({ deletedAdvertiserAccountId: account.id, userErrors: [] });
   });
 
-  it('answers a NOT_FOUND userError for an id that does not exist, and changes nothing', async () => {
+  it('answers a NOT_FOUND userError for an id that does not exist, global or bare alike, and changes nothing', async () => {
     const before = await databaseState();
 
-    const response = await ws.api.graphql(DELETE, { id: UNKNOWN_ID });
+    const response = await ws.api.graphql(DELETE, { id: UNKNOWN_GID });
 
     expect(response.status).toBe(200);
     expect(response.body.errors).toBeUndefined();
@@ -1007,7 +1126,23 @@ describe('mutation advertiserAccountDelete', () => {
       deletedAdvertiserAccountId: null,
       userErrors: [{ field: ['id'], message: expect.any(String), code: 'NOT_FOUND' }],
     });
+    expect((await ws.api.graphql(DELETE, { id: UNKNOWN_ID })).body).toEqual(response.body);
     expect(await databaseState()).toEqual(before);
+  });
+
+  it('refuses malformed ids and a global id of another type with a top-level BAD_USER_INPUT on id, and deletes nothing', async () => {
+    const account = await createAccount(ws, { name: 'Survivor' });
+    const before = await databaseState();
+
+    for (const id of MALFORMED_IDS) {
+      expectIdRefused(await ws.api.graphql(DELETE, { id }), 'advertiserAccountDelete', 'id', notAnIdOf('AdvertiserAccount'), null);
+    }
+    // A Member gid carrying the account's own database id: refused by its type, never looked up as an account.
+    const otherType = await ws.api.graphql(DELETE, { id: gid('Member', dbId(account.id)) });
+
+    expectIdRefused(otherType, 'advertiserAccountDelete', 'id', idOfAnotherType('Member', 'AdvertiserAccount'), null);
+    expect(await databaseState()).toEqual(before);
+    expect((await ws.api.graphql(GET, { id: account.id })).body.data.advertiserAccount).toEqual(account);
   });
 
   it('answers another workspace’s account exactly as an id that does not exist, and leaves it alone', async () => {
@@ -1037,7 +1172,7 @@ describe('AdvertiserAccount.members and AdvertiserAccount.primaryContact', () =>
     const first = await addMember(ws, account.id);
     const gone = await addMember(ws, account.id);
     const second = await addMember(ws, account.id);
-    expect((await ws.api.delete(`/v2/members/${gone}`)).status).toBe(200);
+    await deleteMemberThroughRest(ws, gone);
 
     const unnamed = await ws.api.graphql(WITH_MEMBERS, { id: account.id });
     await setPrimaryContact(ws, account.id, second);
@@ -1061,7 +1196,7 @@ describe('AdvertiserAccount.members and AdvertiserAccount.primaryContact', () =>
     const member = await addMember(ws, account.id);
     await setPrimaryContact(ws, account.id, member);
 
-    expect((await ws.api.delete(`/v2/members/${member}`)).status).toBe(200);
+    await deleteMemberThroughRest(ws, member);
 
     const response = await ws.api.graphql(WITH_MEMBERS, { id: account.id });
     expect(response.body.data.advertiserAccount).toEqual({ id: account.id, primaryContactId: null, primaryContact: null, members: [] });
@@ -1070,16 +1205,17 @@ describe('AdvertiserAccount.members and AdvertiserAccount.primaryContact', () =>
   it('shows primaryContact null when a stored id names a deleted member or another workspace’s member', async () => {
     const account = await createAccount(ws, { name: 'Legacy contact' });
     const gone = await addMember(ws, account.id);
-    expect((await ws.api.delete(`/v2/members/${gone}`)).status).toBe(200);
+    await deleteMemberThroughRest(ws, gone);
     const theirAccount = await createAccount(other, { name: 'Not yours' });
     const theirMember = await addMember(other, theirAccount.id);
 
     for (const stored of [gone, theirMember]) {
       // Ids stored before the check existed.
-      await app.dataSource.query('UPDATE advertiser_accounts SET primary_contact_id = $1 WHERE id = $2', [Number(stored), Number(account.id)]);
+      await app.dataSource.query('UPDATE advertiser_accounts SET primary_contact_id = $1 WHERE id = $2', [dbId(stored), dbId(account.id)]);
       const response = await ws.api.graphql(WITH_MEMBERS, { id: account.id });
       expect(response.body.errors).toBeUndefined();
-      expect(response.body.data.advertiserAccount).toEqual({ id: account.id, primaryContactId: String(stored), primaryContact: null, members: [] });
+      // The stored id is still written as a Member's global id, whatever it now names.
+      expect(response.body.data.advertiserAccount).toEqual({ id: account.id, primaryContactId: stored, primaryContact: null, members: [] });
     }
   });
 

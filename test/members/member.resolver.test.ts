@@ -2,6 +2,7 @@ import { verifyPassword } from '../../src/members/password';
 import { rowById } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
+import { dbId, gid } from '../support/global-ids';
 import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, walkConnection } from '../support/graphql';
 import { MEMBER_TABLE, MEMBER_TYPE_FIELDS, STORED_HASH, SecretWatch, expectNoSecrets, memberRow, membersState, storedHash } from '../support/members';
 import { resourceEvents, workspaceEvents } from '../support/outbox';
@@ -10,8 +11,9 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 /**
  * GraphQL advertiser account members: `members`, `member`, `memberCreate`, `memberUpdate`,
  * `memberDelete`, `Member.advertiserAccount` and `AdvertiserAccount.members`, the same behaviour as
- * REST /v2 (spec §2.5, §4.4) in GraphQL terms, through real HTTP over a real PostgreSQL. The Member
- * type has no password field, and nothing a response or event holds is derived from a password.
+ * REST /v2 (spec §2.5, §4.4) in GraphQL terms (global ids, Relay connections, userErrors), through
+ * real HTTP over a real PostgreSQL. The Member type has no password field, and nothing a response or
+ * event holds is derived from a password.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -20,7 +22,7 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 
 const MEMBER_FIELDS = `
   fragment MemberFields on Member {
-    id advertiserAccountId email firstName lastName contactNumber staffTitle photo active createdAt updatedAt
+    id databaseId advertiserAccountId email firstName lastName contactNumber staffTitle photo active createdAt updatedAt
   }
 `;
 
@@ -73,8 +75,17 @@ const DELETE = `
   }
 `;
 
+/** A bare database id naming nothing: still taken as an id of the expected type during the transition to global ids. */
 const UNKNOWN_ID = '2000000000';
-const MALFORMED_IDS = ['abc', '0', '-1', '1.5', '99999999999', ''];
+/** The same id as a member's global id. */
+const UNKNOWN_GID = gid('Member', UNKNOWN_ID);
+/** Bare database ids that name no member, out of range or not: NOT_FOUND, as before global ids. */
+const BARE_IDS_NAMING_NOTHING = ['0', '99999999999'];
+/** Ids that are neither a global id nor a bare database id: refused before anything runs. */
+const MALFORMED_IDS = ['abc', '-1', '1.5', '', 'gid://partner-api/Member/abc'];
+const MEMBER_GID = /^gid:\/\/partner-api\/Member\/[1-9]\d*$/;
+/** The Member type's fields: the profile (support/members.ts) and `databaseId`, the /v2 id every Node type has. */
+const MEMBER_FIELDS_OF_TYPE = [...MEMBER_TYPE_FIELDS, 'databaseId'].sort();
 const NOT_FOUND_ERROR = { field: ['id'], message: 'Member not found', code: 'NOT_FOUND' };
 const NOT_AN_ACCOUNT = 'advertiserAccountId does not name an advertiser account of this workspace';
 const EMAIL_TAKEN = 'email is already the e-mail address of another member of this advertiser account';
@@ -86,17 +97,23 @@ const NEW_PASSWORD = secrets.password('n3w-Pa55phrase-graphql');
 let app: TestApp;
 let ws: Workspace;
 let other: Workspace;
+/** Global ids of advertiser accounts: the form GraphQL gives and takes. */
 let accountId: string;
 let secondAccountId: string;
 let otherAccountId: string;
+
+/** An advertiser account made through REST; returns its global id. */
+async function createAccountGid(workspace: Workspace, name: string): Promise<string> {
+  return gid('AdvertiserAccount', await createAccount(workspace, name));
+}
 
 beforeAll(async () => {
   app = await startTestApp();
   ws = secrets.watch(await app.workspace());
   other = secrets.watch(await app.workspace());
-  accountId = String(await createAccount(ws, 'Acme Foods'));
-  secondAccountId = String(await createAccount(ws, 'Blue Agency'));
-  otherAccountId = String(await createAccount(other, 'Not yours'));
+  accountId = await createAccountGid(ws, 'Acme Foods');
+  secondAccountId = await createAccountGid(ws, 'Blue Agency');
+  otherAccountId = await createAccountGid(other, 'Not yours');
 });
 
 afterAll(() => app.close());
@@ -145,10 +162,11 @@ async function deleteMember(id: string, workspace = ws): Promise<void> {
   expect(response.body.data.memberDelete).toEqual({ deletedMemberId: id, userErrors: [] });
 }
 
-/** Every field of the node has its schema type; a member of `account`. */
+/** Every field of the node has its schema type; a member of `account` (a global id). */
 function expectMemberNode(node: AnyBody, account = accountId): void {
-  expect(Object.keys(node).sort()).toEqual(MEMBER_TYPE_FIELDS.filter((field) => field !== 'advertiserAccount').sort());
-  expect(node.id).toMatch(/^[1-9]\d*$/);
+  expect(Object.keys(node).sort()).toEqual(MEMBER_FIELDS_OF_TYPE.filter((field) => field !== 'advertiserAccount'));
+  expect(node.id).toMatch(MEMBER_GID);
+  expect(node.databaseId).toBe(dbId(node.id));
   expect(node.advertiserAccountId).toBe(account);
   for (const field of ['email', 'firstName', 'lastName', 'contactNumber', 'staffTitle', 'photo']) expect([field, typeof node[field]]).toEqual([field, 'string']);
   expect([0, 1]).toContain(node.active);
@@ -156,11 +174,11 @@ function expectMemberNode(node: AnyBody, account = accountId): void {
   expect(node.updatedAt).toMatch(ISO_TIMESTAMP);
 }
 
-/** The v2 record of the same member, as REST /v2 returns it. */
+/** The v2 record of the same member, as REST /v2 returns it: database ids where GraphQL gives global ids. */
 function asV2Record(node: AnyBody): AnyBody {
   return {
-    id: Number(node.id),
-    advertiser_account_id: node.advertiserAccountId,
+    id: node.databaseId,
+    advertiser_account_id: String(dbId(node.advertiserAccountId)),
     email: node.email,
     first_name: node.firstName,
     last_name: node.lastName,
@@ -178,8 +196,9 @@ function state() {
   return membersState(app);
 }
 
+/** The outbox events of the member with this global id. */
 function memberEvents(id: string) {
-  return resourceEvents(app, 'member', id);
+  return resourceEvents(app, 'member', dbId(id));
 }
 
 function expectGraphQLError(body: AnyBody, code: string): void {
@@ -192,9 +211,32 @@ function pause(ms = 5): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** The refusal of an id that is neither a global id nor a bare database id where a `type` id is expected. */
+function notAnIdOf(type: string): RegExp {
+  return new RegExp(`^must be a global id of an? ${type} \\(gid://partner-api/${type}/<id>\\)$`);
+}
+
+/** The refusal of a global id of `given` where a `expected` id is expected. */
+function idOfAnotherType(given: string, expected: string): RegExp {
+  return new RegExp(`^is a global id of an? ${given}; an? ${expected} id is expected here$`);
+}
+
+/**
+ * An id refused before any resolver ran: one top-level BAD_USER_INPUT naming the argument or input
+ * field at `path`, HTTP 200 (a field error, not a request error). `data` is what remains: a query's
+ * field is nullable and is null alone, a mutation's payload is non-null so its null takes `data`.
+ */
+function expectIdRefused(response: ApiResponse<AnyBody>, field: string, path: string, message: RegExp, data: unknown): void {
+  expect(response.status).toBe(200);
+  expect(response.body.data).toEqual(data);
+  expect(response.body.errors).toEqual([
+    { message: 'The given data was invalid', locations: expect.any(Array), path: [field], extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [expect.stringMatching(message)] } } },
+  ]);
+}
+
 /** Input rules create and update share: [case, input fields, field refused]. */
 const FIELD_RULES: [string, Record<string, unknown>, string][] = [
-  ['advertiserAccountId not digits', { advertiserAccountId: 'abc' }, 'advertiserAccountId'],
+  // A bare "0" is read as a database id (the transition), then refused by the id rule, as before.
   ['advertiserAccountId "0"', { advertiserAccountId: '0' }, 'advertiserAccountId'],
   ['advertiserAccountId null', { advertiserAccountId: null }, 'advertiserAccountId'],
   ['email not an address', { email: 'not-an-email' }, 'email'],
@@ -220,6 +262,17 @@ const FIELD_RULES: [string, Record<string, unknown>, string][] = [
   ['password with a NUL character', { password: 'pass\u0000word' }, 'password'],
 ];
 
+/**
+ * advertiserAccountId values that are no AdvertiserAccount id, which create and update refuse before
+ * running, at the top level: [case, value, message]. Values computed when the test runs.
+ */
+const ACCOUNT_ID_REFUSALS: [string, () => string, RegExp][] = [
+  ['not digits', () => 'abc', notAnIdOf('AdvertiserAccount')],
+  ['negative', () => '-1', notAnIdOf('AdvertiserAccount')],
+  // A Member gid carrying an account's own database id: refused by its type, never looked up as an account.
+  ['a global id of another type', () => gid('Member', dbId(accountId)), idOfAnotherType('Member', 'AdvertiserAccount')],
+];
+
 // ---------------------------------------------------------------------------------------------
 // The Member type
 // ---------------------------------------------------------------------------------------------
@@ -232,18 +285,19 @@ describe('type Member', () => {
     const type = response.body.data.__type;
     expect(type.kind).toBe('OBJECT');
     const fields: AnyBody[] = type.fields;
-    expect(fields.map((field) => field.name).sort()).toEqual(MEMBER_TYPE_FIELDS);
+    expect(fields.map((field) => field.name).sort()).toEqual(MEMBER_FIELDS_OF_TYPE);
     expect(fields.filter((field) => /password|hash|secret/i.test(field.name))).toEqual([]);
     const typeOf = (name: string) => {
       const { type: fieldType } = fields.find((field) => field.name === name);
       return fieldType.kind === 'NON_NULL' ? `${fieldType.ofType.name}!` : fieldType.name;
     };
-    expect(Object.fromEntries(MEMBER_TYPE_FIELDS.map((name) => [name, typeOf(name)]))).toEqual({
+    expect(Object.fromEntries(MEMBER_FIELDS_OF_TYPE.map((name) => [name, typeOf(name)]))).toEqual({
       active: 'Int!',
       advertiserAccount: 'AdvertiserAccount',
       advertiserAccountId: 'ID!',
       contactNumber: 'String!',
       createdAt: 'DateTime!',
+      databaseId: 'Int!',
       email: 'String!',
       firstName: 'String!',
       id: 'ID!',
@@ -298,17 +352,17 @@ describe('mutation memberCreate', () => {
     expect(payload.userErrors).toEqual([]);
     expectMemberNode(payload.member);
     const { password: _password, ...profile } = fullInput();
-    expect(payload.member).toEqual({ ...profile, id: expect.stringMatching(/^\d+$/), createdAt: expect.stringMatching(ISO_TIMESTAMP), updatedAt: payload.member.createdAt });
+    expect(payload.member).toEqual({ ...profile, id: expect.stringMatching(MEMBER_GID), databaseId: dbId(payload.member.id), createdAt: expect.stringMatching(ISO_TIMESTAMP), updatedAt: payload.member.createdAt });
     expectNoSecrets(response.body, [PASSWORD]);
   });
 
   it('stores the row with a salted scrypt hash of the password, not the password', async () => {
     const member = await createMember({ email: 'Mixed.Case@Example.COM' });
 
-    const row = await memberRow(app, member.id);
+    const row = await memberRow(app, dbId(member.id));
     expect(row).toMatchObject({
       organisation_id: ws.organisationId,
-      advertiser_account_id: Number(accountId),
+      advertiser_account_id: dbId(accountId),
       email: 'Mixed.Case@Example.COM',
       email_key: 'mixed.case@example.com',
       first_name: 'Jane',
@@ -324,7 +378,7 @@ describe('mutation memberCreate', () => {
   it('shows the same member as REST /v2', async () => {
     const member = await createMember();
 
-    const rest = await ws.api.get(`/v2/members/${member.id}`);
+    const rest = await ws.api.get(`/v2/members/${member.databaseId}`);
 
     expect(rest.body.data.member).toEqual(asV2Record(member));
   });
@@ -341,13 +395,13 @@ describe('mutation memberCreate', () => {
         organisation_id: ws.organisationId,
         event_type: 'member_created',
         resource_type: 'member',
-        resource_id: Number(member.id),
+        resource_id: member.databaseId,
         payload: { member: asV2Record(member) },
         request_id: 'gql-member-create-1',
       },
     ]);
     const [event] = await memberEvents(member.id);
-    expectNoSecrets(event.payload, [PASSWORD, await storedHash(app, member.id)]);
+    expectNoSecrets(event.payload, [PASSWORD, await storedHash(app, dbId(member.id))]);
   });
 
   it('needs only advertiserAccountId, email, firstName, lastName and password: the rest take their defaults', async () => {
@@ -358,10 +412,12 @@ describe('mutation memberCreate', () => {
     expect(member).toMatchObject({ email, contactNumber: '', staffTitle: '', photo: '', active: 1 });
   });
 
-  it('takes advertiserAccountId as an integer too', async () => {
-    const member = await createMember({ advertiserAccountId: Number(secondAccountId) });
+  it('takes advertiserAccountId as a bare database id too, its digits or an integer (the transition from /v2 ids)', async () => {
+    const fromDigits = await createMember({ advertiserAccountId: String(dbId(secondAccountId)) });
+    const fromInteger = await createMember({ advertiserAccountId: dbId(secondAccountId) });
 
-    expect(member.advertiserAccountId).toBe(secondAccountId);
+    expect(fromDigits.advertiserAccountId).toBe(secondAccountId);
+    expect(fromInteger.advertiserAccountId).toBe(secondAccountId);
   });
 
   it('reports every missing required field as a userError, in order, and creates nothing', async () => {
@@ -392,14 +448,24 @@ describe('mutation memberCreate', () => {
     expect(await state()).toEqual(before);
   });
 
+  it.each(ACCOUNT_ID_REFUSALS)('refuses advertiserAccountId %s with a top-level BAD_USER_INPUT on input.advertiserAccountId and creates nothing', async (_case, value, message) => {
+    const before = await state();
+
+    const response = await gql(CREATE, { input: fullInput({ email: uniqueEmail(), advertiserAccountId: value() }) });
+
+    expectIdRefused(response, 'memberCreate', 'input.advertiserAccountId', message, null);
+    expect(await state()).toEqual(before);
+  });
+
   it.each<[string, () => Promise<string>]>([
     ['does not exist', async () => UNKNOWN_ID],
+    ['does not exist, by global id', async () => gid('AdvertiserAccount', UNKNOWN_ID)],
     ['is another workspace’s', async () => otherAccountId],
     [
       'was deleted',
       async () => {
-        const doomed = String(await createAccount(ws, 'Doomed'));
-        expect((await ws.api.delete(`/v2/advertiser-accounts/${doomed}`)).status).toBe(200);
+        const doomed = await createAccountGid(ws, 'Doomed');
+        expect((await ws.api.delete(`/v2/advertiser-accounts/${dbId(doomed)}`)).status).toBe(200);
         return doomed;
       },
     ],
@@ -481,8 +547,15 @@ describe('query member', () => {
     expect(response.body.data.member).toEqual({ id: member.id, advertiserAccountId: accountId, advertiserAccount: { id: accountId, name: 'Acme Foods', primaryContactId: null } });
   });
 
+  it('also reads the member by its bare database id (the transition from /v2 ids)', async () => {
+    const response = await gql(GET, { id: String(dbId(member.id)) });
+
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data.member).toEqual(member);
+  });
+
   it('answers NOT_FOUND for an id that does not exist', async () => {
-    const response = await gql(GET, { id: UNKNOWN_ID });
+    const response = await gql(GET, { id: UNKNOWN_GID });
 
     expect(response.status).toBe(200);
     expectGraphQLError(response.body, 'NOT_FOUND');
@@ -491,10 +564,25 @@ describe('query member', () => {
     expect(response.body.data).toEqual({ member: null });
   });
 
-  it('answers NOT_FOUND for malformed ids, exactly as for an unknown one', async () => {
-    const unknown = await gql(GET, { id: UNKNOWN_ID });
+  it('answers NOT_FOUND for bare database ids that name no member, exactly as for an unknown global id', async () => {
+    const unknown = await gql(GET, { id: UNKNOWN_GID });
 
-    for (const id of MALFORMED_IDS) expect([id, (await gql(GET, { id })).body]).toEqual([id, unknown.body]);
+    for (const id of [UNKNOWN_ID, ...BARE_IDS_NAMING_NOTHING]) expect([id, (await gql(GET, { id })).body]).toEqual([id, unknown.body]);
+  });
+
+  it('refuses malformed ids with a top-level BAD_USER_INPUT on id', async () => {
+    for (const id of MALFORMED_IDS) {
+      const response = await gql(GET, { id });
+      expect([id, response.body.errors?.[0]?.extensions.code]).toEqual([id, 'BAD_USER_INPUT']);
+      expectIdRefused(response, 'member', 'id', notAnIdOf('Member'), { member: null });
+    }
+  });
+
+  it("refuses a global id of another type with a top-level BAD_USER_INPUT on id, even one whose database id is this member's", async () => {
+    // An AdvertiserAccount gid carrying the member's own database id: refused by its type, never looked up as a member.
+    const response = await gql(GET, { id: gid('AdvertiserAccount', dbId(member.id)) });
+
+    expectIdRefused(response, 'member', 'id', idOfAnotherType('AdvertiserAccount', 'Member'), { member: null });
   });
 
   it('answers NOT_FOUND for another workspace’s member, exactly as for an unknown id', async () => {
@@ -525,8 +613,8 @@ describe('query members', () => {
 
   beforeAll(async () => {
     lister = secrets.watch(await app.workspace());
-    accountA = String(await createAccount(lister, 'Account A'));
-    accountB = String(await createAccount(lister, 'Account B'));
+    accountA = await createAccountGid(lister, 'Account A');
+    accountB = await createAccountGid(lister, 'Account B');
     const add = (account: string, email: string) => createMember({ advertiserAccountId: account, email }, lister);
     inA = [];
     inB = [];
@@ -541,7 +629,7 @@ describe('query members', () => {
   });
 
   const ids = (nodes: AnyBody[]) => nodes.map((node) => node.id);
-  const all = () => [...inA, ...inB].sort((x, y) => Number(x.id) - Number(y.id));
+  const all = () => [...inA, ...inB].sort((x, y) => dbId(x.id) - dbId(y.id));
 
   async function list(variables: Record<string, unknown> = {}): Promise<AnyBody> {
     const response = await gql(LIST, variables, lister);
@@ -560,7 +648,7 @@ describe('query members', () => {
       `SELECT id FROM ${MEMBER_TABLE} WHERE organisation_id = $1 AND deleted_at IS NULL ORDER BY ${column} ${direction}, id ${direction}`,
       [lister.organisationId],
     );
-    return rows.map((row) => String(row.id));
+    return rows.map((row) => gid('Member', row.id));
   }
 
   it('returns a Relay connection of the workspace’s live members, by id by default', async () => {
@@ -608,8 +696,12 @@ describe('query members', () => {
     expect((await walk(1, { filter: { advertiserAccountId: accountA } })).ids).toEqual(ids(inA));
   });
 
+  it('filters by the bare database id of an account too (the transition from /v2 ids)', async () => {
+    expect((await list({ filter: { advertiserAccountId: String(dbId(accountB)) } })).nodes).toEqual(inB);
+  });
+
   it('gives an empty connection for an account the workspace does not have', async () => {
-    for (const advertiserAccountId of [UNKNOWN_ID, otherAccountId, accountId]) {
+    for (const advertiserAccountId of [UNKNOWN_ID, gid('AdvertiserAccount', UNKNOWN_ID), otherAccountId, accountId]) {
       expect(await list({ filter: { advertiserAccountId } })).toEqual({ edges: [], nodes: [], pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } });
     }
   });
@@ -634,11 +726,23 @@ describe('query members', () => {
     ['a garbage cursor', { after: 'not-a-cursor' }],
     ['a crafted cursor of another shape', { after: craftCursor({ id: 1 }) }],
     ['a malformed advertiserAccountId filter', { filter: { advertiserAccountId: 'abc' } }],
+    ['a global id of another type as advertiserAccountId filter', { filter: { advertiserAccountId: gid('Member', 1) } }],
   ])('refuses %s with BAD_USER_INPUT', async (_case, variables) => {
     const response = await gql(LIST, variables, lister);
 
     expectGraphQLError(response.body, 'BAD_USER_INPUT');
     expect(response.body.data).toBeNull();
+  });
+
+  it.each<[string, () => string, RegExp]>([
+    ['a malformed id', () => 'abc', notAnIdOf('AdvertiserAccount')],
+    // A Member gid carrying an account's own database id: refused by its type, never taken as that account.
+    ['a global id of another type', () => gid('Member', dbId(accountA)), idOfAnotherType('Member', 'AdvertiserAccount')],
+  ])('names filter.advertiserAccountId when refusing %s there', async (_case, value, message) => {
+    const response = await gql(LIST, { filter: { advertiserAccountId: value() } }, lister);
+
+    // The connection is non-null, so its null takes `data`.
+    expectIdRefused(response, 'members', 'filter.advertiserAccountId', message, null);
   });
 
   it('refuses a cursor of another order with BAD_USER_INPUT', async () => {
@@ -656,13 +760,13 @@ describe('query members', () => {
 
 describe('AdvertiserAccount.members', () => {
   it('lists the account’s live members by id, and no other account’s; primaryContact is the named member', async () => {
-    const account = String(await createAccount(ws, 'With members'));
+    const account = await createAccountGid(ws, 'With members');
     const first = await createMember({ advertiserAccountId: account });
     const gone = await createMember({ advertiserAccountId: account });
     const second = await createMember({ advertiserAccountId: account });
     await createMember({ advertiserAccountId: secondAccountId });
     await deleteMember(gone.id);
-    expect((await ws.api.put(`/v2/advertiser-accounts/${account}`, { primary_contact_id: Number(second.id) })).status).toBe(200);
+    expect((await ws.api.put(`/v2/advertiser-accounts/${dbId(account)}`, { primary_contact_id: dbId(second.id) })).status).toBe(200);
 
     const response = await gql(ACCOUNT_MEMBERS, { id: account });
 
@@ -671,7 +775,7 @@ describe('AdvertiserAccount.members', () => {
   });
 
   it('is empty for an account without members', async () => {
-    const account = String(await createAccount(ws, 'Empty'));
+    const account = await createAccountGid(ws, 'Empty');
 
     const response = await gql(ACCOUNT_MEMBERS, { id: account });
 
@@ -696,7 +800,7 @@ describe('mutation memberUpdate', () => {
 
   it('changes only the given fields and returns the whole member', async () => {
     const member = await createMember();
-    const hash = await storedHash(app, member.id);
+    const hash = await storedHash(app, dbId(member.id));
     await pause();
 
     const response = await update(member.id, { firstName: 'Janet', staffTitle: 'CMO' }, { 'x-request-id': 'gql-member-update-1' });
@@ -708,13 +812,13 @@ describe('mutation memberUpdate', () => {
     expect(payload.member).toEqual({ ...member, firstName: 'Janet', staffTitle: 'CMO', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
     expect(Date.parse(payload.member.updatedAt)).toBeGreaterThan(Date.parse(member.updatedAt));
     expect((await gql(GET, { id: member.id })).body.data.member).toEqual(payload.member);
-    expect(await storedHash(app, member.id)).toBe(hash);
+    expect(await storedHash(app, dbId(member.id))).toBe(hash);
     const [, event] = await memberEvents(member.id);
     expect(event).toEqual({
       organisation_id: ws.organisationId,
       event_type: 'member_updated',
       resource_type: 'member',
-      resource_id: Number(member.id),
+      resource_id: dbId(member.id),
       payload: { member: asV2Record(payload.member), changed_fields: expect.any(Array) },
       request_id: 'gql-member-update-1',
     });
@@ -723,13 +827,13 @@ describe('mutation memberUpdate', () => {
 
   it('hashes a new password afresh; the event names password and carries nothing derived from it', async () => {
     const member = await createMember();
-    const oldHash = await storedHash(app, member.id);
+    const oldHash = await storedHash(app, dbId(member.id));
 
     const response = await update(member.id, { password: NEW_PASSWORD });
 
     expect(response.body.data.memberUpdate.userErrors).toEqual([]);
     expect(response.body.data.memberUpdate.member).toEqual({ ...member, updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
-    const newHash = await storedHash(app, member.id);
+    const newHash = await storedHash(app, dbId(member.id));
     expect(newHash).toMatch(STORED_HASH);
     expect(newHash).not.toBe(oldHash);
     expect(await verifyPassword(NEW_PASSWORD, newHash)).toBe(true);
@@ -740,13 +844,14 @@ describe('mutation memberUpdate', () => {
     expectNoSecrets(response.body, [NEW_PASSWORD, PASSWORD, newHash, oldHash]);
   });
 
-  it('accepts the member’s own advertiserAccountId and, as nothing changes, records nothing', async () => {
+  it('accepts the member’s own advertiserAccountId, global or bare, and, as nothing changes, records nothing', async () => {
     const member = await createMember();
     const before = await state();
 
-    const response = await update(member.id, { advertiserAccountId: accountId, email: member.email, active: member.active });
-
-    expect(response.body.data.memberUpdate).toEqual({ member, userErrors: [] });
+    for (const advertiserAccountId of [accountId, String(dbId(accountId))]) {
+      const response = await update(member.id, { advertiserAccountId, email: member.email, active: member.active });
+      expect([advertiserAccountId, response.body.data.memberUpdate]).toEqual([advertiserAccountId, { member, userErrors: [] }]);
+    }
     expect(await state()).toEqual(before);
   });
 
@@ -754,7 +859,7 @@ describe('mutation memberUpdate', () => {
     const member = await createMember();
     const before = await state();
 
-    for (const advertiserAccountId of [secondAccountId, otherAccountId, UNKNOWN_ID]) {
+    for (const advertiserAccountId of [secondAccountId, String(dbId(secondAccountId)), otherAccountId, UNKNOWN_ID]) {
       const response = await update(member.id, { advertiserAccountId, firstName: 'Moved' });
       expect(response.body.data.memberUpdate).toEqual({
         member: null,
@@ -797,6 +902,15 @@ describe('mutation memberUpdate', () => {
       expect(await state()).toEqual(before);
     });
 
+    it.each(ACCOUNT_ID_REFUSALS)('refuses advertiserAccountId %s with a top-level BAD_USER_INPUT on input.advertiserAccountId and changes nothing', async (_case, value, message) => {
+      const before = await state();
+
+      const response = await update(member.id, { firstName: 'Would change', advertiserAccountId: value() });
+
+      expectIdRefused(response, 'memberUpdate', 'input.advertiserAccountId', message, null);
+      expect(await state()).toEqual(before);
+    });
+
     it('refuses an input field it does not have before running, without echoing the new password', async () => {
       const before = await state();
 
@@ -809,18 +923,33 @@ describe('mutation memberUpdate', () => {
 
     it('leaves the member as it was, old password still verifying', async () => {
       expect((await gql(GET, { id: member.id })).body.data.member).toEqual(member);
-      expect(await verifyPassword(PASSWORD, await storedHash(app, member.id))).toBe(true);
+      expect(await verifyPassword(PASSWORD, await storedHash(app, dbId(member.id)))).toBe(true);
     });
   });
 
-  it('answers a NOT_FOUND userError for unknown and malformed ids, changing nothing', async () => {
+  it('answers a NOT_FOUND userError for unknown ids, global or bare, changing nothing', async () => {
     const before = await state();
 
-    for (const id of [UNKNOWN_ID, ...MALFORMED_IDS]) {
+    for (const id of [UNKNOWN_GID, UNKNOWN_ID, ...BARE_IDS_NAMING_NOTHING]) {
       const response = await update(id, { firstName: 'Ghost' });
       expect([id, response.body]).toEqual([id, { extensions: { cost: expect.any(Object) }, data: { memberUpdate: { member: null, userErrors: [NOT_FOUND_ERROR] } } }]);
     }
     expect(await state()).toEqual(before);
+  });
+
+  it('refuses malformed ids and a global id of another type with a top-level BAD_USER_INPUT on id, changing nothing', async () => {
+    const member = await createMember();
+    const before = await state();
+
+    for (const id of MALFORMED_IDS) {
+      const response = await update(id, { firstName: 'Ghost' });
+      expect([id, response.body.errors?.[0]?.extensions.code]).toEqual([id, 'BAD_USER_INPUT']);
+      expectIdRefused(response, 'memberUpdate', 'id', notAnIdOf('Member'), null);
+    }
+    // An AdvertiserAccount gid carrying the member's own database id: refused by its type, never looked up as a member.
+    expectIdRefused(await update(gid('AdvertiserAccount', dbId(member.id)), { firstName: 'Ghost' }), 'memberUpdate', 'id', idOfAnotherType('AdvertiserAccount', 'Member'), null);
+    expect(await state()).toEqual(before);
+    expect((await gql(GET, { id: member.id })).body.data.member).toEqual(member);
   });
 
   it('answers another workspace’s member exactly as an unknown id, and leaves it alone', async () => {
@@ -856,7 +985,7 @@ describe('mutation memberDelete', () => {
     foreign = await createForeignMember();
   });
 
-  it('soft-deletes the member, returns its id and records member_deleted', async () => {
+  it('soft-deletes the member, returns its global id and records member_deleted', async () => {
     const member = await createMember();
     const before = await workspaceEvents(app, ws);
 
@@ -864,45 +993,60 @@ describe('mutation memberDelete', () => {
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { memberDelete: { deletedMemberId: member.id, userErrors: [] } } });
-    const row = await memberRow(app, member.id);
+    const row = await memberRow(app, dbId(member.id));
     expect(row.deleted_at).toBeInstanceOf(Date);
     expect(row.email).toBe(member.email);
     const added = (await workspaceEvents(app, ws)).slice(before.length);
     expect(added).toHaveLength(1);
-    expect(added[0]).toMatchObject({ event_type: 'member_deleted', resource_type: 'member', resource_id: Number(member.id), request_id: 'gql-member-delete-1' });
+    expect(added[0]).toMatchObject({ event_type: 'member_deleted', resource_type: 'member', resource_id: dbId(member.id), request_id: 'gql-member-delete-1' });
     expect(added[0].payload).toEqual({ member: { ...asV2Record(member), deleted_at: expect.stringMatching(ISO_TIMESTAMP), updated_at: expect.stringMatching(ISO_TIMESTAMP) } });
     expectNoSecrets(added[0].payload, [PASSWORD]);
     expect((await gql(GET, { id: member.id })).body.data).toEqual({ member: null });
   });
 
   it('releases the account’s primary contact: primaryContactId null, advertiser_account_updated naming primary_contact_id', async () => {
-    const account = String(await createAccount(ws, 'With a primary contact'));
+    const account = await createAccountGid(ws, 'With a primary contact');
     const contact = await createMember({ advertiserAccountId: account });
     const colleague = await createMember({ advertiserAccountId: account });
-    expect((await ws.api.put(`/v2/advertiser-accounts/${account}`, { primary_contact_id: Number(contact.id) })).status).toBe(200);
-    const accountEventsBefore = await resourceEvents(app, 'advertiser_account', account);
+    expect((await ws.api.put(`/v2/advertiser-accounts/${dbId(account)}`, { primary_contact_id: dbId(contact.id) })).status).toBe(200);
+    const accountEventsBefore = await resourceEvents(app, 'advertiser_account', dbId(account));
 
     await deleteMember(contact.id);
 
     const view = await gql(ACCOUNT_MEMBERS, { id: account });
     expect(view.body.data.advertiserAccount).toEqual({ id: account, primaryContactId: null, primaryContact: null, members: [colleague] });
-    expect((await rowById(app, 'advertiser_accounts', account))!.primary_contact_id).toBeNull();
-    const accountEvents = (await resourceEvents(app, 'advertiser_account', account)).slice(accountEventsBefore.length);
+    expect((await rowById(app, 'advertiser_accounts', dbId(account)))!.primary_contact_id).toBeNull();
+    const accountEvents = (await resourceEvents(app, 'advertiser_account', dbId(account))).slice(accountEventsBefore.length);
     expect(accountEvents).toHaveLength(1);
     expect(accountEvents[0]).toMatchObject({ event_type: 'advertiser_account_updated', payload: { changed_fields: ['primary_contact_id'] } });
-    expect(accountEvents[0].payload.advertiser_account).toMatchObject({ id: Number(account), primary_contact_id: null });
+    expect(accountEvents[0].payload.advertiser_account).toMatchObject({ id: dbId(account), primary_contact_id: null });
   });
 
-  it('answers a NOT_FOUND userError for unknown, malformed and deleted ids, changing nothing', async () => {
+  it('answers a NOT_FOUND userError for unknown and deleted ids, global or bare, changing nothing', async () => {
     const doomed = await createMember();
     await deleteMember(doomed.id);
     const before = await state();
 
-    for (const id of [UNKNOWN_ID, ...MALFORMED_IDS, doomed.id]) {
+    for (const id of [UNKNOWN_GID, UNKNOWN_ID, ...BARE_IDS_NAMING_NOTHING, doomed.id, String(dbId(doomed.id))]) {
       const response = await gql(DELETE, { id });
       expect([id, response.body]).toEqual([id, { extensions: { cost: expect.any(Object) }, data: { memberDelete: { deletedMemberId: null, userErrors: [NOT_FOUND_ERROR] } } }]);
     }
     expect(await state()).toEqual(before);
+  });
+
+  it('refuses malformed ids and a global id of another type with a top-level BAD_USER_INPUT on id, deleting nothing', async () => {
+    const member = await createMember();
+    const before = await state();
+
+    for (const id of MALFORMED_IDS) {
+      const response = await gql(DELETE, { id });
+      expect([id, response.body.errors?.[0]?.extensions.code]).toEqual([id, 'BAD_USER_INPUT']);
+      expectIdRefused(response, 'memberDelete', 'id', notAnIdOf('Member'), null);
+    }
+    // An AdvertiserAccount gid carrying the member's own database id: refused by its type, never looked up as a member.
+    expectIdRefused(await gql(DELETE, { id: gid('AdvertiserAccount', dbId(member.id)) }), 'memberDelete', 'id', idOfAnotherType('AdvertiserAccount', 'Member'), null);
+    expect(await state()).toEqual(before);
+    expect((await gql(GET, { id: member.id })).body.data.member).toEqual(member);
   });
 
   it('answers another workspace’s member exactly as an unknown id, and leaves it alone', async () => {
