@@ -49,11 +49,12 @@ async function readNodes(sources: ReadonlyMap<string, NodeSource>, context: Grap
   });
   const denied = [...new Set(wanted.map(({ source }) => source.scope))].filter((scope) => !grants(context.request.scopes, scope));
   if (denied.length > 0) throw new ForbiddenError(denied);
-  const byType = new Map<NodeSource, string[]>();
-  for (const { source, databaseId } of wanted) byType.set(source, [...(byType.get(source) ?? []), databaseId]);
+  // One read per type (its loader batches the ids into one statement), all types at once.
+  const byType = Map.groupBy(wanted, ({ source }) => source);
   const found = new Map<NodeSource, Map<string, object | null>>();
   await Promise.all(
-    [...byType].map(async ([source, databaseIds]) => {
+    [...byType].map(async ([source, ofType]) => {
+      const databaseIds = ofType.map(({ databaseId }) => databaseId);
       const records = await source.load(context, databaseIds);
       found.set(source, new Map(databaseIds.map((id, index) => [id, records[index] ? asNode(records[index], source.typeName) : null])));
     }),

@@ -1,13 +1,15 @@
 import { eventTypeEntries } from '../../src/events/event-catalogue';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
+import { bigDbId, gid } from '../support/global-ids';
 import { craftCursor, walkConnection } from '../support/graphql';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
- * GraphQL event feed and catalogue: `events`, `event(id)` and `eventTypes`, the same events, ids
- * and envelopes as REST `/v2/events` and `/v2/libraries/event-types`. Real HTTP against the real
- * database; events are made by real writes through the API.
+ * GraphQL event feed and catalogue: `events`, `event(id)` and `eventTypes`, the same events and
+ * envelopes as REST `/v2/events` and `/v2/libraries/event-types`; GraphQL names an event by its
+ * global id, its `databaseId` is REST's id. Real HTTP against the real database; events are made
+ * by real writes through the API.
  */
 
 let app: TestApp;
@@ -19,10 +21,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const UNKNOWN_ID = '2000000000';
-/** Event ids are bigints: these are malformed or out of range for them. */
-const MISSING_IDS = [UNKNOWN_ID, 'abc', '0', '-1', '1.5', '99999999999999999'];
+/** Ids of the Event type (global, or bare digits for the transition) that name no event: NOT_FOUND. */
+const MISSING_IDS = [UNKNOWN_ID, gid('Event', UNKNOWN_ID), '0', '99999999999999999', gid('Event', '99999999999999999')];
+/** Values that are no id of an Event at all: refused as input before any lookup. */
+const MALFORMED_IDS = ['abc', '', '-1', '1.5', 'gid://partner-api/Event/abc', 'gid://partner-api/Event/0'];
+const GLOBAL_EVENT_ID = /^gid:\/\/partner-api\/Event\/\d+$/;
 
-const EVENT_FIELDS = 'id type createdAt organizationCode data';
+const EVENT_FIELDS = 'id databaseId type createdAt organizationCode data';
 const EVENTS = `
   query Events($first: Int, $after: String, $filter: EventFilter) {
     events(first: $first, after: $after, filter: $filter) {
@@ -43,21 +48,26 @@ async function data(ws: Workspace, query: string, variables: Record<string, unkn
   return response.body.data;
 }
 
-/** The event a REST read gives, as GraphQL spells it. */
+/** The event a REST read of this (global) id gives, as GraphQL spells it: REST's id is the database id. */
 async function restEvent(ws: Workspace, id: string): Promise<AnyBody> {
-  const response = await ws.api.get(`/v2/events/${id}`);
+  const response = await ws.api.get(`/v2/events/${bigDbId(id)}`);
   expect(response.status).toBe(200);
   const { id: restId, type, created_at: createdAt, organization_code: organizationCode, data: payload } = response.body.data.event;
-  return { id: String(restId), type, createdAt, organizationCode, data: payload };
+  return { id: gid('Event', restId), databaseId: String(restId), type, createdAt, organizationCode, data: payload };
 }
 
-/** The workspace's event ids, newest first, as the database holds them. */
+/** The workspace's event ids, newest first, as the database holds them, written as GraphQL's global ids. */
 async function eventIds(ws: Workspace, type?: string): Promise<string[]> {
   const rows: { id: string }[] = await app.dataSource.query(
     'SELECT id FROM outbox_events WHERE organisation_id = $1 AND ($2::text IS NULL OR event_type = $2) ORDER BY id DESC',
     [ws.organisationId, type ?? null],
   );
-  return rows.map((row) => String(row.id));
+  return rows.map((row) => gid('Event', row.id));
+}
+
+/** Moves an event (by its global id) out of the 30-day feed. */
+async function age(id: string): Promise<void> {
+  await app.dataSource.query(`UPDATE outbox_events SET created_at = now() - interval '31 days' WHERE id = $1`, [bigDbId(id)]);
 }
 
 /** Renames an account through REST: one `advertiser_account_updated` event. */
@@ -131,7 +141,8 @@ describe('query events', () => {
     });
     for (const node of connection.nodes) {
       expect(node).toEqual({
-        id: expect.stringMatching(/^\d+$/),
+        id: expect.stringMatching(GLOBAL_EVENT_ID),
+        databaseId: bigDbId(node.id),
         type: expect.any(String),
         createdAt: expect.stringMatching(ISO_TIMESTAMP),
         organizationCode: ws.organizationCode,
@@ -184,8 +195,9 @@ describe('query events', () => {
     expect(none).toEqual([]);
   });
 
-  it('filters by the record the events are about, and by time', async () => {
+  it('filters by the record the events are about (its global id, or a bare database id with its type), and by time', async () => {
     const about = (await data(ws, EVENTS, { filter: { resourceType: 'advertiser_account', resourceId: String(accounts[0]) } })).events.nodes;
+    const aboutGlobal = (await data(ws, EVENTS, { filter: { resourceId: gid('AdvertiserAccount', accounts[0]) } })).events.nodes;
     const all = (await data(ws, EVENTS)).events.nodes;
     const since = (await data(ws, EVENTS, { filter: { createdAfter: all[2].createdAt } })).events.nodes;
 
@@ -193,6 +205,7 @@ describe('query events', () => {
       ['advertiser_account_updated', accounts[0]],
       ['advertiser_account_created', accounts[0]],
     ]);
+    expect(aboutGlobal).toEqual(about);
     expect(since.map((node: AnyBody) => node.id)).toEqual(all.filter((node: AnyBody) => node.createdAt > all[2].createdAt).map((node: AnyBody) => node.id));
   });
 
@@ -208,7 +221,7 @@ describe('query events', () => {
     await createAccount(aging, 'Old');
     await createAccount(aging, 'New');
     const [newest, oldest] = await eventIds(aging);
-    await app.dataSource.query(`UPDATE outbox_events SET created_at = now() - interval '31 days' WHERE id = $1`, [Number(oldest)]);
+    await age(oldest);
 
     expect((await data(aging, EVENTS)).events.nodes.map((node: AnyBody) => node.id)).toEqual([newest]);
   });
@@ -238,12 +251,13 @@ describe('query events', () => {
 describe('query event', () => {
   let ws: Workspace;
   let other: Workspace;
+  let account: number;
   let id: string;
 
   beforeAll(async () => {
     ws = await app.workspace();
     other = await app.workspace();
-    await createAccount(ws, 'Evented');
+    account = await createAccount(ws, 'Evented');
     [id] = await eventIds(ws);
   });
 
@@ -257,28 +271,49 @@ describe('query event', () => {
     expect(event).toMatchObject({ id, type: 'advertiser_account_created', organizationCode: ws.organizationCode, data: { advertiser_account: { name: 'Evented' } } });
   });
 
+  it('reads the same event by its bare database id, for the transition', async () => {
+    expect((await data(ws, EVENT, { id: bigDbId(id) })).event).toEqual((await data(ws, EVENT, { id })).event);
+  });
+
   function expectNotFound(response: ApiResponse<AnyBody>): void {
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({ event: null });
     expect(response.body.errors).toEqual([expect.objectContaining({ message: 'Event not found', path: ['event'], extensions: { code: 'NOT_FOUND' } })]);
   }
 
+  /** The id argument refused as input (no lookup made): BAD_USER_INPUT naming `id`, `event` null. */
+  function expectBadId(response: ApiResponse<AnyBody>): void {
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({ event: null });
+    expect(response.body.errors).toEqual([expect.objectContaining({ path: ['event'], extensions: { code: 'BAD_USER_INPUT', fieldErrors: { id: [expect.any(String)] } } })]);
+  }
+
   it.each(MISSING_IDS)('raises NOT_FOUND for the id %s', async (missing) => {
     expectNotFound(await ws.api.graphql(EVENT, { id: missing }));
   });
 
-  it("raises NOT_FOUND for another workspace's event", async () => {
+  it.each(MALFORMED_IDS)('raises BAD_USER_INPUT on id for the malformed id %j', async (malformed) => {
+    expectBadId(await ws.api.graphql(EVENT, { id: malformed }));
+  });
+
+  it('raises BAD_USER_INPUT on id for a global id of another type, even one whose digits are an event of the workspace', async () => {
+    expectBadId(await ws.api.graphql(EVENT, { id: gid('AdvertiserAccount', account) }));
+    expectBadId(await ws.api.graphql(EVENT, { id: gid('WebhookDelivery', bigDbId(id)) }));
+  });
+
+  it("raises NOT_FOUND for another workspace's event, by its global or its bare database id", async () => {
     await createAccount(other, 'Theirs');
     const [theirs] = await eventIds(other);
 
     expectNotFound(await ws.api.graphql(EVENT, { id: theirs }));
+    expectNotFound(await ws.api.graphql(EVENT, { id: bigDbId(theirs) }));
     expect((await data(other, EVENT, { id: theirs })).event.id).toBe(theirs);
   });
 
   it('raises NOT_FOUND for an event older than 30 days', async () => {
     await createAccount(ws, 'Aged');
     const [aged] = await eventIds(ws);
-    await app.dataSource.query(`UPDATE outbox_events SET created_at = now() - interval '31 days' WHERE id = $1`, [Number(aged)]);
+    await age(aged);
 
     expectNotFound(await ws.api.graphql(EVENT, { id: aged }));
   });

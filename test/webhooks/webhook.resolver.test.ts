@@ -1,11 +1,12 @@
 import { allRows, rowById } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
+import { bigDbId, dbId, gid } from '../support/global-ids';
 import { craftCursor, expectUserErrorsAt, USER_ERRORS, walkConnection } from '../support/graphql';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * GraphQL webhooks: the same behaviours as REST /v2/webhooks in GraphQL terms (userErrors, NOT_FOUND,
- * plain lists, the delivery log as a connection). Real HTTP against the real database; the worker is off, so
+ * plain lists, the delivery log as a connection, global ids). Real HTTP against the real database; the worker is off, so
  * a test ping or a redelivery is observed as a pending delivery. Every refusal is checked to have
  * changed nothing.
  */
@@ -19,13 +20,27 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const UNKNOWN_ID = '2000000000';
-/** Ids that name nothing: unknown, malformed, out of range. */
-const MISSING_IDS = [UNKNOWN_ID, 'abc', '0', '-1', '1.5', '99999999999'];
-/** Delivery ids are bigints: these are malformed or out of range for them. */
-const MISSING_BIG_IDS = ['abc', '0', '-1', '1.5', '99999999999999999'];
+/** Ids of `typeName` (global, or bare digits for the transition) that name nothing: unknown or out of range. NOT_FOUND. */
+function missingIds(typeName: string): string[] {
+  return [UNKNOWN_ID, '0', '99999999999', gid(typeName, UNKNOWN_ID), gid(typeName, '99999999999')];
+}
+/** Delivery ids are bigints: these name no delivery (the bigint form of missingIds). */
+const MISSING_BIG_IDS = [UNKNOWN_ID, '0', '99999999999999999', gid('WebhookDelivery', UNKNOWN_ID), gid('WebhookDelivery', '99999999999999999')];
+/** Values that are no id of any record: refused as input (BAD_USER_INPUT) before any lookup. */
+const MALFORMED_IDS = ['abc', '', '-1', '1.5', 'gid://partner-api/Webhook/abc'];
 const SIGNING_SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
 const RECEIVER_URL = 'http://127.0.0.1:9/hooks';
 const CLIENT_SECRET = 'very-secret-client-value';
+
+/** A global id of `typeName`, any database id. */
+function globalIdOf(typeName: string): unknown {
+  return expect.stringMatching(new RegExp(`^gid://partner-api/${typeName}/[1-9][0-9]*$`));
+}
+
+/** The bare database id inside a global id: what REST /v2 uses, and GraphQL still accepts for the transition. */
+function bare(id: string): string {
+  return bigDbId(id);
+}
 
 const SERVICE_FIELDS = 'id name clientId authUrl isDefault hasClientSecret createdAt updatedAt';
 const WEBHOOK_FIELDS = `id name url events active disabledReason previousSecretExpiresAt serviceId service { id name } createdAt updatedAt`;
@@ -151,6 +166,20 @@ function expectNotFound(response: ApiResponse<AnyBody>, field: string, message: 
   expect(response.body.errors).toEqual([expect.objectContaining({ message, path: [field], extensions: { code: 'NOT_FOUND' } })]);
 }
 
+/** The nullable root fields of this file; every mutation's payload is non-null. */
+const NULLABLE_FIELDS = new Set(['webhook', 'webhookDelivery']);
+
+/**
+ * An id argument or input field refused as input before anything ran (malformed, or a global id of
+ * another type): one top-level BAD_USER_INPUT naming `path`, not a userError; `field` null, which for
+ * a mutation's non-null payload makes `data` itself null.
+ */
+function expectBadId(response: ApiResponse<AnyBody>, field: string, path: string): void {
+  expect(response.status).toBe(200);
+  expect(response.body.data).toEqual(NULLABLE_FIELDS.has(field) ? { [field]: null } : null);
+  expect(response.body.errors).toEqual([expect.objectContaining({ path: [field], extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [expect.any(String)] } } })]);
+}
+
 /** A mutation refused with one NOT_FOUND on `field` and nothing else in its payload. */
 function expectNotFoundPayload(response: ApiResponse<AnyBody>, mutation: string, empty: Record<string, null>, field: string[], message: string): void {
   expect(response.status).toBe(200);
@@ -183,15 +212,15 @@ describe('query webhookServices', () => {
 
   it('lists the workspace services by id, never a client secret', async () => {
     const withCredentials = await createService(ws, { name: 'With credentials' });
-    const bare = await createService(ws, { name: 'Bare', clientId: null, clientSecret: null, authUrl: null });
+    const bareService = await createService(ws, { name: 'Bare', clientId: null, clientSecret: null, authUrl: null });
     await createService(other, { name: 'Not yours' });
 
     const response = await ws.api.graphql(SERVICES);
 
     expect(response.body.errors).toBeUndefined();
-    expect(response.body.data.webhookServices).toEqual([withCredentials, bare]);
+    expect(response.body.data.webhookServices).toEqual([withCredentials, bareService]);
     expect(withCredentials).toEqual({
-      id: expect.stringMatching(/^\d+$/),
+      id: globalIdOf('WebhookService'),
       name: 'With credentials',
       clientId: 'client-123',
       authUrl: 'https://auth.example.com/oauth/token',
@@ -200,7 +229,7 @@ describe('query webhookServices', () => {
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
     });
-    expect(bare).toMatchObject({ clientId: null, authUrl: null, hasClientSecret: false });
+    expect(bareService).toMatchObject({ clientId: null, authUrl: null, hasClientSecret: false });
     expect(text(response)).not.toContain(CLIENT_SECRET);
   });
 
@@ -287,7 +316,7 @@ describe('query webhook', () => {
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.webhook).toEqual(webhook);
     expect(webhook).toEqual({
-      id: expect.stringMatching(/^\d+$/),
+      id: globalIdOf('Webhook'),
       name: 'Receiver',
       url: RECEIVER_URL,
       events: ['campaign_created', 'content_updated'],
@@ -302,17 +331,36 @@ describe('query webhook', () => {
     expect(text(response)).not.toContain(secret);
   });
 
-  it.each(MISSING_IDS)('raises NOT_FOUND for the id %s', async (id) => {
+  it('reads the same webhook by its bare database id, for the transition', async () => {
+    const { webhook } = await createWebhook(ws);
+
+    expect((await data(ws, WEBHOOK, { id: bare(webhook.id) })).webhook).toEqual(webhook);
+  });
+
+  it.each(missingIds('Webhook'))('raises NOT_FOUND for the id %s', async (id) => {
     expectNotFound(await ws.api.graphql(WEBHOOK, { id }), 'webhook', 'Webhook not found');
   });
 
-  it("raises NOT_FOUND for another workspace's webhook and for a deleted one", async () => {
+  it.each(MALFORMED_IDS)('raises BAD_USER_INPUT on id for the malformed id %j', async (id) => {
+    expectBadId(await ws.api.graphql(WEBHOOK, { id }), 'webhook', 'id');
+  });
+
+  it('raises BAD_USER_INPUT on id for a global id of another type, even one whose digits are a webhook of the workspace', async () => {
+    const { webhook } = await createWebhook(ws);
+    const service = await createService(ws);
+
+    expectBadId(await ws.api.graphql(WEBHOOK, { id: gid('WebhookService', bare(webhook.id)) }), 'webhook', 'id');
+    expectBadId(await ws.api.graphql(WEBHOOK, { id: service.id }), 'webhook', 'id');
+  });
+
+  it("raises NOT_FOUND for another workspace's webhook and for a deleted one, by global or bare database id", async () => {
     const theirs = (await createWebhook(other)).webhook;
     const doomed = (await createWebhook(ws)).webhook;
     await mutate(ws, DELETE, { id: doomed.id }, 'webhookDelete');
 
-    expectNotFound(await ws.api.graphql(WEBHOOK, { id: theirs.id }), 'webhook', 'Webhook not found');
-    expectNotFound(await ws.api.graphql(WEBHOOK, { id: doomed.id }), 'webhook', 'Webhook not found');
+    for (const id of [theirs.id, bare(theirs.id), doomed.id, bare(doomed.id)]) {
+      expectNotFound(await ws.api.graphql(WEBHOOK, { id }), 'webhook', 'Webhook not found');
+    }
     expect((await data(other, WEBHOOK, { id: theirs.id })).webhook).toEqual(theirs);
   });
 });
@@ -353,9 +401,9 @@ describe('Webhook.deliveries', () => {
       endCursor: deliveries.edges.at(-1).cursor,
     });
     expect(pings[0]).toEqual({
-      id: expect.stringMatching(/^\d+$/),
+      id: globalIdOf('WebhookDelivery'),
       webhookId: webhook.id,
-      eventId: expect.stringMatching(/^\d+$/),
+      eventId: globalIdOf('Event'),
       eventType: 'ping',
       status: 'PENDING',
       attemptCount: 0,
@@ -399,7 +447,7 @@ describe('Webhook.deliveries', () => {
 
   it('filters by status and by event type', async () => {
     const ids = async (filter: AnyBody) => (await data(ws, DELIVERIES, { id: webhook.id, filter })).webhook.deliveries.nodes.map((node: AnyBody) => node.id);
-    await app.dataSource.query(`UPDATE webhook_deliveries SET status = 'succeeded' WHERE id = $1`, [Number(pings[1].id)]);
+    await app.dataSource.query(`UPDATE webhook_deliveries SET status = 'succeeded' WHERE id = $1`, [bare(pings[1].id)]);
 
     expect(await ids({ status: 'SUCCEEDED' })).toEqual([pings[1].id]);
     expect(await ids({ status: 'PENDING' })).toEqual([pings[2].id, pings[0].id]);
@@ -407,7 +455,7 @@ describe('Webhook.deliveries', () => {
     expect(await ids({ event: 'ping' })).toEqual([pings[2].id, pings[1].id, pings[0].id]);
     expect(await ids({ event: 'campaign_created' })).toEqual([]);
 
-    await app.dataSource.query(`UPDATE webhook_deliveries SET status = 'pending' WHERE id = $1`, [Number(pings[1].id)]);
+    await app.dataSource.query(`UPDATE webhook_deliveries SET status = 'pending' WHERE id = $1`, [bare(pings[1].id)]);
   });
 
   it('pages a filtered log', async () => {
@@ -425,7 +473,7 @@ describe('Webhook.deliveries', () => {
       await app.dataSource.query(
         `INSERT INTO webhook_delivery_attempts (organisation_id, delivery_id, attempt_no, started_at, duration_ms, status_code, error, response_body, outcome)
          VALUES ($1, $2, $3, now() - make_interval(secs => $4), 40, $5, $6, $7, 'failed')`,
-        [ws.organisationId, Number(delivery.id), attemptNo, 10 - attemptNo, statusCode, error, statusCode === null ? null : 'busy'],
+        [ws.organisationId, bare(delivery.id), attemptNo, 10 - attemptNo, statusCode, error, statusCode === null ? null : 'busy'],
       );
     }
 
@@ -436,13 +484,13 @@ describe('Webhook.deliveries', () => {
       { attemptNo: 2, outcome: 'FAILED', startedAt: expect.stringMatching(ISO_TIMESTAMP), durationMs: 40, statusCode: 503, error: 'receiver answered 503', responseBody: 'busy' },
     ]);
     expect(nodes.filter((node: AnyBody) => node.id !== delivery.id).map((node: AnyBody) => node.attempts)).toEqual([[], []]);
-    await app.dataSource.query('DELETE FROM webhook_delivery_attempts WHERE delivery_id = $1', [Number(delivery.id)]);
+    await app.dataSource.query('DELETE FROM webhook_delivery_attempts WHERE delivery_id = $1', [bare(delivery.id)]);
   });
 
   it("shows each delivery's event, null once it has left the feed", async () => {
     const logged = (await createWebhook(ws, { name: 'Evented' })).webhook;
     const [older, newer] = [await ping(ws, logged.id), await ping(ws, logged.id)];
-    await app.dataSource.query(`UPDATE outbox_events SET created_at = now() - interval '31 days' WHERE id = $1`, [Number(older.eventId)]);
+    await app.dataSource.query(`UPDATE outbox_events SET created_at = now() - interval '31 days' WHERE id = $1`, [bare(older.eventId)]);
 
     const nodes = (await data(ws, DELIVERY_EVENTS, { id: logged.id })).webhook.deliveries.nodes;
 
@@ -494,7 +542,7 @@ describe('query webhookDelivery', () => {
       type: 'ping',
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       organizationCode: ws.organizationCode,
-      data: { webhook_id: Number(webhook.id), message: expect.any(String) },
+      data: { webhook_id: dbId(webhook.id), message: expect.any(String) },
     });
   });
 
@@ -510,29 +558,54 @@ describe('query webhookDelivery', () => {
 
   it('shows event null once the event has left the feed', async () => {
     const old = await ping(ws, webhook.id);
-    await app.dataSource.query(`UPDATE outbox_events SET created_at = now() - interval '31 days' WHERE id = $1`, [Number(old.eventId)]);
+    await app.dataSource.query(`UPDATE outbox_events SET created_at = now() - interval '31 days' WHERE id = $1`, [bare(old.eventId)]);
 
     const read = (await data(ws, DELIVERY, { webhookId: webhook.id, deliveryId: old.id })).webhookDelivery;
 
     expect(read).toMatchObject({ id: old.id, eventId: old.eventId, event: null });
   });
 
-  it.each(MISSING_IDS)('raises NOT_FOUND for the webhook id %s', async (webhookId) => {
+  it('reads the same delivery by bare database ids, for the transition', async () => {
+    const byGlobalIds = (await data(ws, DELIVERY, { webhookId: webhook.id, deliveryId: delivery.id })).webhookDelivery;
+
+    expect((await data(ws, DELIVERY, { webhookId: bare(webhook.id), deliveryId: bare(delivery.id) })).webhookDelivery).toEqual(byGlobalIds);
+  });
+
+  it.each(missingIds('Webhook'))('raises NOT_FOUND for the webhook id %s', async (webhookId) => {
     expectNotFound(await ws.api.graphql(DELIVERY, { webhookId, deliveryId: delivery.id }), 'webhookDelivery', 'Webhook not found');
   });
 
-  it.each([UNKNOWN_ID, ...MISSING_BIG_IDS])('raises NOT_FOUND for the delivery id %s', async (deliveryId) => {
+  it.each(MISSING_BIG_IDS)('raises NOT_FOUND for the delivery id %s', async (deliveryId) => {
     expectNotFound(await ws.api.graphql(DELIVERY, { webhookId: webhook.id, deliveryId }), 'webhookDelivery', 'Webhook delivery not found');
   });
 
-  it("raises NOT_FOUND for another workspace's webhook or delivery, and for another webhook's delivery", async () => {
+  it.each(MALFORMED_IDS)('raises BAD_USER_INPUT on webhookId for the malformed id %j', async (webhookId) => {
+    expectBadId(await ws.api.graphql(DELIVERY, { webhookId, deliveryId: delivery.id }), 'webhookDelivery', 'webhookId');
+  });
+
+  it.each(MALFORMED_IDS)('raises BAD_USER_INPUT on deliveryId for the malformed id %j', async (deliveryId) => {
+    expectBadId(await ws.api.graphql(DELIVERY, { webhookId: webhook.id, deliveryId }), 'webhookDelivery', 'deliveryId');
+  });
+
+  it('raises BAD_USER_INPUT on the argument given a global id of another type, even one whose digits name a record of the workspace', async () => {
+    // The delivery's id where the webhook's is expected, and the webhook's where the delivery's is.
+    expectBadId(await ws.api.graphql(DELIVERY, { webhookId: delivery.id, deliveryId: delivery.id }), 'webhookDelivery', 'webhookId');
+    expectBadId(await ws.api.graphql(DELIVERY, { webhookId: webhook.id, deliveryId: webhook.id }), 'webhookDelivery', 'deliveryId');
+    // The right digits under another type.
+    expectBadId(await ws.api.graphql(DELIVERY, { webhookId: gid('WebhookService', bare(webhook.id)), deliveryId: delivery.id }), 'webhookDelivery', 'webhookId');
+    expectBadId(await ws.api.graphql(DELIVERY, { webhookId: webhook.id, deliveryId: gid('Event', bare(delivery.id)) }), 'webhookDelivery', 'deliveryId');
+  });
+
+  it("raises NOT_FOUND for another workspace's webhook or delivery, and for another webhook's delivery, by global or bare database ids", async () => {
     const theirWebhook = (await createWebhook(other)).webhook;
     const theirDelivery = await ping(other, theirWebhook.id);
     const sibling = (await createWebhook(ws, { name: 'Sibling' })).webhook;
 
-    expectNotFound(await ws.api.graphql(DELIVERY, { webhookId: theirWebhook.id, deliveryId: theirDelivery.id }), 'webhookDelivery', 'Webhook not found');
-    expectNotFound(await ws.api.graphql(DELIVERY, { webhookId: webhook.id, deliveryId: theirDelivery.id }), 'webhookDelivery', 'Webhook delivery not found');
-    expectNotFound(await ws.api.graphql(DELIVERY, { webhookId: sibling.id, deliveryId: delivery.id }), 'webhookDelivery', 'Webhook delivery not found');
+    for (const wrap of [(id: string) => id, bare]) {
+      expectNotFound(await ws.api.graphql(DELIVERY, { webhookId: wrap(theirWebhook.id), deliveryId: wrap(theirDelivery.id) }), 'webhookDelivery', 'Webhook not found');
+      expectNotFound(await ws.api.graphql(DELIVERY, { webhookId: wrap(webhook.id), deliveryId: wrap(theirDelivery.id) }), 'webhookDelivery', 'Webhook delivery not found');
+      expectNotFound(await ws.api.graphql(DELIVERY, { webhookId: wrap(sibling.id), deliveryId: wrap(delivery.id) }), 'webhookDelivery', 'Webhook delivery not found');
+    }
   });
 });
 
@@ -550,7 +623,7 @@ describe('mutation webhookServiceCreate', () => {
     const payload = response.body.data.webhookServiceCreate;
     expect(payload.userErrors).toEqual([]);
     expect(payload.webhookService).toEqual({
-      id: expect.stringMatching(/^\d+$/),
+      id: globalIdOf('WebhookService'),
       name: 'Created',
       clientId: 'client-123',
       authUrl: 'https://auth.example.com/oauth/token',
@@ -560,7 +633,7 @@ describe('mutation webhookServiceCreate', () => {
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
     });
     expect(text(response)).not.toContain(CLIENT_SECRET);
-    const row = await rowById(app, 'webhook_services', payload.webhookService.id);
+    const row = await rowById(app, 'webhook_services', dbId(payload.webhookService.id));
     expect(row).toMatchObject({ organisation_id: ws.organisationId, client_id: 'client-123' });
     expect(typeof row?.client_secret_sealed).toBe('string');
     expect(row?.client_secret_sealed).not.toContain(CLIENT_SECRET);
@@ -611,12 +684,12 @@ describe('mutation webhookServiceUpdate', () => {
 
   it('changes the given fields and keeps the stored secret when clientSecret is left out', async () => {
     const service = await createService(ws);
-    const sealed = (await rowById(app, 'webhook_services', service.id))?.client_secret_sealed;
+    const sealed = (await rowById(app, 'webhook_services', dbId(service.id)))?.client_secret_sealed;
 
     const updated = (await mutate(ws, SERVICE_UPDATE, { id: service.id, input: { name: 'Renamed', clientId: 'client-456' } }, 'webhookServiceUpdate')).webhookService;
 
     expect(updated).toEqual({ ...service, name: 'Renamed', clientId: 'client-456', updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
-    expect((await rowById(app, 'webhook_services', service.id))?.client_secret_sealed).toBe(sealed);
+    expect((await rowById(app, 'webhook_services', dbId(service.id)))?.client_secret_sealed).toBe(sealed);
   });
 
   it('clears the credentials when all three are null', async () => {
@@ -653,15 +726,26 @@ describe('mutation webhookServiceUpdate', () => {
     expect(await databaseState()).toEqual(before);
   });
 
-  it("answers NOT_FOUND for unknown, malformed, deleted and another workspace's ids, and changes nothing", async () => {
+  it("answers NOT_FOUND for unknown, deleted and another workspace's ids, and changes nothing", async () => {
     const theirs = await createService(other);
     const doomed = await createService(ws);
     await mutate(ws, SERVICE_DELETE, { id: doomed.id }, 'webhookServiceDelete');
     const before = await databaseState();
 
-    for (const id of [...MISSING_IDS, theirs.id, doomed.id]) {
+    for (const id of [...missingIds('WebhookService'), theirs.id, bare(theirs.id), doomed.id, bare(doomed.id)]) {
       const response = await ws.api.graphql(SERVICE_UPDATE, { id, input: { name: 'Hijacked' } });
       expectNotFoundPayload(response, 'webhookServiceUpdate', { webhookService: null }, ['id'], 'Webhook service not found');
+    }
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('raises BAD_USER_INPUT on id for malformed ids and global ids of another type, and changes nothing', async () => {
+    const service = await createService(ws);
+    const { webhook } = await createWebhook(ws);
+    const before = await databaseState();
+
+    for (const id of [...MALFORMED_IDS, gid('Webhook', bare(service.id)), webhook.id]) {
+      expectBadId(await ws.api.graphql(SERVICE_UPDATE, { id, input: { name: 'Hijacked' } }), 'webhookServiceUpdate', 'id');
     }
     expect(await databaseState()).toEqual(before);
   });
@@ -683,7 +767,7 @@ describe('mutation webhookServiceDelete', () => {
 
     expect(payload).toEqual({ deletedWebhookServiceId: service.id, userErrors: [] });
     expect((await data(ws, SERVICES)).webhookServices).toEqual([]);
-    expect(await rowById(app, 'webhook_services', service.id)).toMatchObject({ deleted_at: expect.any(Date), is_default: false });
+    expect(await rowById(app, 'webhook_services', dbId(service.id))).toMatchObject({ deleted_at: expect.any(Date), is_default: false });
   });
 
   it('is refused on id while a webhook uses the service, and changes nothing', async () => {
@@ -697,15 +781,26 @@ describe('mutation webhookServiceDelete', () => {
     expect(await databaseState()).toEqual(before);
   });
 
-  it("answers NOT_FOUND for unknown, malformed, already deleted and another workspace's ids, and changes nothing", async () => {
+  it("answers NOT_FOUND for unknown, already deleted and another workspace's ids, and changes nothing", async () => {
     const theirs = await createService(other);
     const doomed = await createService(ws);
     await mutate(ws, SERVICE_DELETE, { id: doomed.id }, 'webhookServiceDelete');
     const before = await databaseState();
 
-    for (const id of [...MISSING_IDS, theirs.id, doomed.id]) {
+    for (const id of [...missingIds('WebhookService'), theirs.id, bare(theirs.id), doomed.id, bare(doomed.id)]) {
       const response = await ws.api.graphql(SERVICE_DELETE, { id });
       expectNotFoundPayload(response, 'webhookServiceDelete', { deletedWebhookServiceId: null }, ['id'], 'Webhook service not found');
+    }
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('raises BAD_USER_INPUT on id for malformed ids and global ids of another type, and changes nothing', async () => {
+    const service = await createService(ws);
+    const { webhook } = await createWebhook(ws);
+    const before = await databaseState();
+
+    for (const id of [...MALFORMED_IDS, gid('Webhook', bare(service.id)), webhook.id]) {
+      expectBadId(await ws.api.graphql(SERVICE_DELETE, { id }), 'webhookServiceDelete', 'id');
     }
     expect(await databaseState()).toEqual(before);
   });
@@ -728,7 +823,7 @@ describe('mutation webhookCreate', () => {
     expect(userErrors).toEqual([]);
     expect(secret).toMatch(SIGNING_SECRET);
     expect(webhook).toEqual({
-      id: expect.stringMatching(/^\d+$/),
+      id: globalIdOf('Webhook'),
       name: 'Created',
       url: RECEIVER_URL,
       events: ['campaign_created', 'content_updated'],
@@ -740,7 +835,7 @@ describe('mutation webhookCreate', () => {
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
     });
-    const row = await rowById(app, 'webhooks', webhook.id);
+    const row = await rowById(app, 'webhooks', dbId(webhook.id));
     expect(row).toMatchObject({ organisation_id: ws.organisationId, name: 'Created', active: true });
     expect(row?.secret_sealed).not.toContain(secret.slice('whsec_'.length));
     // Shown once: no read returns it again.
@@ -778,8 +873,8 @@ describe('mutation webhookCreate', () => {
     ['the same event twice', { events: ['campaign_created', 'campaign_created'] }, [['input', 'events']]],
     ['no name', { name: undefined }, [['input', 'name']]],
     ['no url', { url: undefined }, [['input', 'url']]],
-    ['a malformed serviceId', { serviceId: 'abc' }, [['input', 'serviceId']]],
     ['an unknown serviceId', { serviceId: UNKNOWN_ID }, [['input', 'serviceId']]],
+    ['an unknown serviceId, as a global id', { serviceId: gid('WebhookService', UNKNOWN_ID) }, [['input', 'serviceId']]],
   ])('is refused with %s, and creates nothing', async (_case, overrides, fields) => {
     const before = await databaseState();
 
@@ -787,6 +882,25 @@ describe('mutation webhookCreate', () => {
 
     expectRefused(response, 'webhookCreate', { webhook: null, secret: null }, fields);
     expect(await databaseState()).toEqual(before);
+  });
+
+  it('raises BAD_USER_INPUT on input.serviceId for malformed ids and global ids of another type, and creates nothing', async () => {
+    const service = await createService(ws);
+    const { webhook } = await createWebhook(ws, { serviceId: null });
+    const before = await databaseState();
+
+    for (const serviceId of [...MALFORMED_IDS, gid('Webhook', bare(service.id)), webhook.id]) {
+      expectBadId(await ws.api.graphql(CREATE, { input: webhookInput({ serviceId }) }), 'webhookCreate', 'input.serviceId');
+    }
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('takes a bare database id as input.serviceId, for the transition', async () => {
+    const service = await createService(ws, { name: 'By digits' });
+
+    const { webhook } = await createWebhook(ws, { serviceId: bare(service.id) });
+
+    expect(webhook).toMatchObject({ serviceId: service.id, service: { id: service.id, name: 'By digits' } });
   });
 
   it('says which names the catalogue lacks, and which service is meant', async () => {
@@ -865,18 +979,40 @@ describe('mutation webhookUpdate', () => {
     expect(await databaseState()).toEqual(before);
   });
 
-  it("answers NOT_FOUND for unknown, malformed, deleted and another workspace's ids, and changes nothing", async () => {
+  it("answers NOT_FOUND for unknown, deleted and another workspace's ids, and changes nothing", async () => {
     const theirs = (await createWebhook(other)).webhook;
     const doomed = (await createWebhook(ws)).webhook;
     await mutate(ws, DELETE, { id: doomed.id }, 'webhookDelete');
     const before = await databaseState();
 
-    for (const id of [...MISSING_IDS, theirs.id, doomed.id]) {
+    for (const id of [...missingIds('Webhook'), theirs.id, bare(theirs.id), doomed.id, bare(doomed.id)]) {
       const response = await ws.api.graphql(UPDATE, { id, input: { name: 'Hijacked' } });
       expectNotFoundPayload(response, 'webhookUpdate', { webhook: null }, ['id'], 'Webhook not found');
     }
     expect(await databaseState()).toEqual(before);
     expect((await data(other, WEBHOOK, { id: theirs.id })).webhook).toEqual(theirs);
+  });
+
+  it('raises BAD_USER_INPUT on id for malformed ids and global ids of another type, and changes nothing', async () => {
+    const { webhook } = await createWebhook(ws);
+    const service = await createService(ws);
+    const before = await databaseState();
+
+    for (const id of [...MALFORMED_IDS, gid('WebhookService', bare(webhook.id)), service.id]) {
+      expectBadId(await ws.api.graphql(UPDATE, { id, input: { name: 'Hijacked' } }), 'webhookUpdate', 'id');
+    }
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('raises BAD_USER_INPUT on input.serviceId for a malformed id or a global id of another type, and changes nothing', async () => {
+    const { webhook } = await createWebhook(ws);
+    const service = await createService(ws);
+    const before = await databaseState();
+
+    for (const serviceId of [...MALFORMED_IDS, gid('Webhook', bare(service.id))]) {
+      expectBadId(await ws.api.graphql(UPDATE, { id: webhook.id, input: { serviceId } }), 'webhookUpdate', 'input.serviceId');
+    }
+    expect(await databaseState()).toEqual(before);
   });
 });
 
@@ -896,40 +1032,62 @@ describe('mutation webhookDelete', () => {
     const payload = await mutate(ws, DELETE, { id: webhook.id }, 'webhookDelete');
 
     expect(payload).toEqual({ deletedWebhookId: webhook.id, userErrors: [] });
-    expect(await rowById(app, 'webhooks', webhook.id)).toMatchObject({ deleted_at: expect.any(Date), active: false });
+    expect(await rowById(app, 'webhooks', dbId(webhook.id))).toMatchObject({ deleted_at: expect.any(Date), active: false });
     expectNotFound(await ws.api.graphql(WEBHOOK, { id: webhook.id }), 'webhook', 'Webhook not found');
     expect((await data(ws, WEBHOOKS)).webhooks.map((listed: AnyBody) => listed.id)).not.toContain(webhook.id);
     expect((await data(ws, WEBHOOK, { id: bystander.id })).webhook).toEqual(bystander);
   });
 
-  it("answers NOT_FOUND for unknown, malformed, already deleted and another workspace's ids, and changes nothing", async () => {
+  it("answers NOT_FOUND for unknown, already deleted and another workspace's ids, and changes nothing", async () => {
     const theirs = (await createWebhook(other)).webhook;
     const doomed = (await createWebhook(ws)).webhook;
     await mutate(ws, DELETE, { id: doomed.id }, 'webhookDelete');
     const before = await databaseState();
 
-    for (const id of [...MISSING_IDS, theirs.id, doomed.id]) {
+    for (const id of [...missingIds('Webhook'), theirs.id, bare(theirs.id), doomed.id, bare(doomed.id)]) {
       expectNotFoundPayload(await ws.api.graphql(DELETE, { id }), 'webhookDelete', { deletedWebhookId: null }, ['id'], 'Webhook not found');
     }
     expect(await databaseState()).toEqual(before);
     expect((await data(other, WEBHOOK, { id: theirs.id })).webhook).toEqual(theirs);
   });
+
+  refusesBadWebhookIds('webhookDelete', DELETE, () => ({ ws }));
 });
 
-/** What webhookDisable and webhookEnable share: NOT_FOUND for every id that is not a live webhook of the workspace. */
+/**
+ * What the mutations on one webhook share: BAD_USER_INPUT on `id` for a malformed id or a global id
+ * of another type (the right digits under another type included), before any lookup, and nothing changed.
+ */
+function refusesBadWebhookIds(mutation: string, query: string, workspace: () => { ws: Workspace }): void {
+  it('raises BAD_USER_INPUT on id for malformed ids and global ids of another type, and changes nothing', async () => {
+    const { ws } = workspace();
+    const { webhook } = await createWebhook(ws);
+    const service = await createService(ws);
+    const before = await databaseState();
+
+    for (const id of [...MALFORMED_IDS, gid('WebhookService', bare(webhook.id)), service.id]) {
+      expectBadId(await ws.api.graphql(query, { id }), mutation, 'id');
+    }
+    expect(await databaseState()).toEqual(before);
+  });
+}
+
+/** What webhookDisable and webhookEnable share: NOT_FOUND for every id that is not a live webhook of the workspace, BAD_USER_INPUT for what is no webhook id. */
 function refusesMissingWebhooks(mutation: string, query: string, workspaces: () => { ws: Workspace; other: Workspace }): void {
-  it("answers NOT_FOUND for unknown, malformed, deleted and another workspace's ids, and changes nothing", async () => {
+  it("answers NOT_FOUND for unknown, deleted and another workspace's ids, and changes nothing", async () => {
     const { ws, other } = workspaces();
     const theirs = (await createWebhook(other)).webhook;
     const doomed = (await createWebhook(ws)).webhook;
     await mutate(ws, DELETE, { id: doomed.id }, 'webhookDelete');
     const before = await databaseState();
 
-    for (const id of [...MISSING_IDS, theirs.id, doomed.id]) {
+    for (const id of [...missingIds('Webhook'), theirs.id, bare(theirs.id), doomed.id, bare(doomed.id)]) {
       expectNotFoundPayload(await ws.api.graphql(query, { id }), mutation, { webhook: null }, ['id'], 'Webhook not found');
     }
     expect(await databaseState()).toEqual(before);
   });
+
+  refusesBadWebhookIds(mutation, query, workspaces);
 }
 
 describe('mutation webhookDisable', () => {
@@ -952,7 +1110,7 @@ describe('mutation webhookDisable', () => {
 
   it('leaves a webhook the service disabled as it is, reason included', async () => {
     const { webhook } = await createWebhook(ws);
-    await app.dataSource.query(`UPDATE webhooks SET active = false, disabled_reason = 'gone (410)' WHERE id = $1`, [Number(webhook.id)]);
+    await app.dataSource.query(`UPDATE webhooks SET active = false, disabled_reason = 'gone (410)' WHERE id = $1`, [dbId(webhook.id)]);
     const before = await databaseState();
 
     const after = (await mutate(ws, DISABLE, { id: webhook.id }, 'webhookDisable')).webhook;
@@ -984,12 +1142,12 @@ describe('mutation webhookEnable', () => {
 
   it('forgets the failing streak of a webhook the service disabled', async () => {
     const { webhook } = await createWebhook(ws);
-    await app.dataSource.query(`UPDATE webhooks SET active = false, disabled_reason = 'gone (410)', failing_since = now() WHERE id = $1`, [Number(webhook.id)]);
+    await app.dataSource.query(`UPDATE webhooks SET active = false, disabled_reason = 'gone (410)', failing_since = now() WHERE id = $1`, [dbId(webhook.id)]);
 
     const enabled = (await mutate(ws, ENABLE, { id: webhook.id }, 'webhookEnable')).webhook;
 
     expect(enabled).toMatchObject({ active: true, disabledReason: null });
-    expect(await rowById(app, 'webhooks', webhook.id)).toMatchObject({ active: true, disabled_reason: null, failing_since: null });
+    expect(await rowById(app, 'webhooks', dbId(webhook.id))).toMatchObject({ active: true, disabled_reason: null, failing_since: null });
   });
 
   refusesMissingWebhooks('webhookEnable', ENABLE, () => ({ ws, other }));
@@ -1006,7 +1164,7 @@ describe('mutation webhookRotateSecret', () => {
 
   it('shows a new secret this once; the old one keeps signing for 24 hours', async () => {
     const { webhook, secret } = await createWebhook(ws);
-    const sealedBefore = (await rowById(app, 'webhooks', webhook.id))?.secret_sealed;
+    const sealedBefore = (await rowById(app, 'webhooks', dbId(webhook.id)))?.secret_sealed;
 
     const response = await ws.api.graphql(ROTATE, { id: webhook.id });
 
@@ -1019,23 +1177,25 @@ describe('mutation webhookRotateSecret', () => {
     const overlap = Date.parse(payload.webhook.previousSecretExpiresAt) - Date.now();
     expect(overlap).toBeGreaterThan(23.9 * 3600_000);
     expect(overlap).toBeLessThanOrEqual(24 * 3600_000);
-    expect(await rowById(app, 'webhooks', webhook.id)).toMatchObject({ previous_secret_sealed: sealedBefore });
+    expect(await rowById(app, 'webhooks', dbId(webhook.id))).toMatchObject({ previous_secret_sealed: sealedBefore });
     const read = await ws.api.graphql(WEBHOOK, { id: webhook.id });
     expect(text(read)).not.toContain(payload.secret);
     expect(text(read)).not.toContain(secret);
   });
 
-  it("answers NOT_FOUND for unknown, malformed, deleted and another workspace's ids, and changes nothing", async () => {
+  it("answers NOT_FOUND for unknown, deleted and another workspace's ids, and changes nothing", async () => {
     const theirs = (await createWebhook(other)).webhook;
     const doomed = (await createWebhook(ws)).webhook;
     await mutate(ws, DELETE, { id: doomed.id }, 'webhookDelete');
     const before = await databaseState();
 
-    for (const id of [...MISSING_IDS, theirs.id, doomed.id]) {
+    for (const id of [...missingIds('Webhook'), theirs.id, bare(theirs.id), doomed.id, bare(doomed.id)]) {
       expectNotFoundPayload(await ws.api.graphql(ROTATE, { id }), 'webhookRotateSecret', { webhook: null, secret: null }, ['id'], 'Webhook not found');
     }
     expect(await databaseState()).toEqual(before);
   });
+
+  refusesBadWebhookIds('webhookRotateSecret', ROTATE, () => ({ ws }));
 });
 
 describe('mutation webhookTest', () => {
@@ -1053,9 +1213,9 @@ describe('mutation webhookTest', () => {
     const { delivery } = await mutate(ws, TEST, { id: webhook.id }, 'webhookTest');
 
     expect(delivery).toEqual({
-      id: expect.stringMatching(/^\d+$/),
+      id: globalIdOf('WebhookDelivery'),
       webhookId: webhook.id,
-      eventId: expect.stringMatching(/^\d+$/),
+      eventId: globalIdOf('Event'),
       eventType: 'ping',
       status: 'PENDING',
       attemptCount: 0,
@@ -1066,16 +1226,17 @@ describe('mutation webhookTest', () => {
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       attempts: [],
       event: {
-        id: expect.any(String),
+        id: globalIdOf('Event'),
         type: 'ping',
         organizationCode: ws.organizationCode,
-        data: { webhook_id: Number(webhook.id), message: 'A test event sent on request; reply 2xx to show the receiver works.' },
+        // The payload is the /v2 face's: the webhook's database id.
+        data: { webhook_id: dbId(webhook.id), message: 'A test event sent on request; reply 2xx to show the receiver works.' },
       },
     });
     expect(delivery.event.id).toBe(delivery.eventId);
     expect((await data(ws, DELIVERIES, { id: webhook.id })).webhook.deliveries.nodes.map((node: AnyBody) => node.id)).toEqual([delivery.id]);
-    const [event] = await app.dataSource.query('SELECT organisation_id, event_type, resource_type, resource_id FROM outbox_events WHERE id = $1', [Number(delivery.eventId)]);
-    expect(event).toEqual({ organisation_id: ws.organisationId, event_type: 'ping', resource_type: 'webhook', resource_id: Number(webhook.id) });
+    const [event] = await app.dataSource.query('SELECT organisation_id, event_type, resource_type, resource_id FROM outbox_events WHERE id = $1', [bare(delivery.eventId)]);
+    expect(event).toEqual({ organisation_id: ws.organisationId, event_type: 'ping', resource_type: 'webhook', resource_id: dbId(webhook.id) });
   });
 
   it('pings a disabled webhook too', async () => {
@@ -1085,17 +1246,19 @@ describe('mutation webhookTest', () => {
     expect(await ping(ws, webhook.id)).toMatchObject({ webhookId: webhook.id, eventType: 'ping', status: 'PENDING' });
   });
 
-  it("answers NOT_FOUND for unknown, malformed, deleted and another workspace's ids, and queues nothing", async () => {
+  it("answers NOT_FOUND for unknown, deleted and another workspace's ids, and queues nothing", async () => {
     const theirs = (await createWebhook(other)).webhook;
     const doomed = (await createWebhook(ws)).webhook;
     await mutate(ws, DELETE, { id: doomed.id }, 'webhookDelete');
     const before = await databaseState();
 
-    for (const id of [...MISSING_IDS, theirs.id, doomed.id]) {
+    for (const id of [...missingIds('Webhook'), theirs.id, bare(theirs.id), doomed.id, bare(doomed.id)]) {
       expectNotFoundPayload(await ws.api.graphql(TEST, { id }), 'webhookTest', { delivery: null }, ['id'], 'Webhook not found');
     }
     expect(await databaseState()).toEqual(before);
   });
+
+  refusesBadWebhookIds('webhookTest', TEST, () => ({ ws }));
 });
 
 describe('mutation webhookDeliveryRedeliver', () => {
@@ -1109,7 +1272,7 @@ describe('mutation webhookDeliveryRedeliver', () => {
     other = await app.workspace();
     webhook = (await createWebhook(ws)).webhook;
     original = await ping(ws, webhook.id);
-    await app.dataSource.query(`UPDATE webhook_deliveries SET status = 'failed', attempt_count = 1, next_attempt_at = NULL WHERE id = $1`, [Number(original.id)]);
+    await app.dataSource.query(`UPDATE webhook_deliveries SET status = 'failed', attempt_count = 1, next_attempt_at = NULL WHERE id = $1`, [bare(original.id)]);
   });
 
   it('queues the same event again as a new pending delivery; the original stays as it was', async () => {
@@ -1119,7 +1282,7 @@ describe('mutation webhookDeliveryRedeliver', () => {
 
     expect(payload.delivery).toEqual({
       ...original,
-      id: expect.stringMatching(/^\d+$/),
+      id: globalIdOf('WebhookDelivery'),
       nextAttemptAt: expect.stringMatching(ISO_TIMESTAMP),
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
@@ -1133,7 +1296,7 @@ describe('mutation webhookDeliveryRedeliver', () => {
     expect((await data(ws, DELIVERY, { webhookId: webhook.id, deliveryId: original.id })).webhookDelivery).toEqual(before);
   });
 
-  it('names the webhookId argument when the webhook is unknown, malformed, deleted or not this workspace’s, and queues nothing', async () => {
+  it('names the webhookId argument when the webhook is unknown, deleted or not this workspace’s, and queues nothing', async () => {
     const theirs = (await createWebhook(other)).webhook;
     const theirDelivery = await ping(other, theirs.id);
     const doomed = (await createWebhook(ws, { name: 'Doomed' })).webhook;
@@ -1141,7 +1304,13 @@ describe('mutation webhookDeliveryRedeliver', () => {
     await mutate(ws, DELETE, { id: doomed.id }, 'webhookDelete');
     const before = await databaseState();
 
-    const cases = [...MISSING_IDS.map((id) => [id, original.id]), [theirs.id, theirDelivery.id], [doomed.id, doomedDelivery.id]];
+    const cases = [
+      ...missingIds('Webhook').map((id) => [id, original.id]),
+      [theirs.id, theirDelivery.id],
+      [bare(theirs.id), bare(theirDelivery.id)],
+      [doomed.id, doomedDelivery.id],
+      [bare(doomed.id), bare(doomedDelivery.id)],
+    ];
     for (const [webhookId, deliveryId] of cases) {
       const response = await ws.api.graphql(REDELIVER, { webhookId, deliveryId });
       expectNotFoundPayload(response, 'webhookDeliveryRedeliver', { delivery: null }, ['webhookId'], 'Webhook not found');
@@ -1149,16 +1318,34 @@ describe('mutation webhookDeliveryRedeliver', () => {
     expect(await databaseState()).toEqual(before);
   });
 
-  it("names the deliveryId argument when the delivery is unknown, malformed, another webhook's or another workspace's, and queues nothing", async () => {
+  it("names the deliveryId argument when the delivery is unknown, another webhook's or another workspace's, and queues nothing", async () => {
     const theirs = (await createWebhook(other)).webhook;
     const theirDelivery = await ping(other, theirs.id);
     const sibling = (await createWebhook(ws, { name: 'Sibling' })).webhook;
     const siblingDelivery = await ping(ws, sibling.id);
     const before = await databaseState();
 
-    for (const deliveryId of [UNKNOWN_ID, ...MISSING_BIG_IDS, theirDelivery.id, siblingDelivery.id]) {
+    for (const deliveryId of [...MISSING_BIG_IDS, theirDelivery.id, bare(theirDelivery.id), siblingDelivery.id, bare(siblingDelivery.id)]) {
       const response = await ws.api.graphql(REDELIVER, { webhookId: webhook.id, deliveryId });
       expectNotFoundPayload(response, 'webhookDeliveryRedeliver', { delivery: null }, ['deliveryId'], 'Webhook delivery not found');
+    }
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('raises BAD_USER_INPUT on the argument given a malformed id or a global id of another type, and queues nothing', async () => {
+    const before = await databaseState();
+
+    const cases: [Record<string, string>, string][] = [
+      ...MALFORMED_IDS.map((webhookId): [Record<string, string>, string] => [{ webhookId, deliveryId: original.id }, 'webhookId']),
+      ...MALFORMED_IDS.map((deliveryId): [Record<string, string>, string] => [{ webhookId: webhook.id, deliveryId }, 'deliveryId']),
+      // The arguments swapped, and the right digits under another type.
+      [{ webhookId: original.id, deliveryId: original.id }, 'webhookId'],
+      [{ webhookId: webhook.id, deliveryId: webhook.id }, 'deliveryId'],
+      [{ webhookId: gid('WebhookService', bare(webhook.id)), deliveryId: original.id }, 'webhookId'],
+      [{ webhookId: webhook.id, deliveryId: gid('Event', bare(original.id)) }, 'deliveryId'],
+    ];
+    for (const [variables, path] of cases) {
+      expectBadId(await ws.api.graphql(REDELIVER, variables), 'webhookDeliveryRedeliver', path);
     }
     expect(await databaseState()).toEqual(before);
   });
