@@ -1,6 +1,7 @@
 import { rowById, rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
+import { dbId, gid } from '../support/global-ids';
 import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt } from '../support/graphql';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -18,6 +19,7 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 const CONTENT_FIELDS = `
   fragment ContentFields on Content {
     id
+    databaseId
     campaignId
     phaseId
     publisherProductId
@@ -83,13 +85,17 @@ let app: TestApp;
 let ws: Workspace;
 let other: Workspace;
 
-/** A campaign with two phases, plus a second campaign with one phase, in one workspace (ids as GraphQL strings). */
+/** A campaign with two phases, plus a second campaign with one phase, in one workspace (ids as GraphQL global ids). */
 type Fixture = fixtures.CampaignsFixture<string>;
 
 let fx: Fixture;
 let foreign: Fixture;
 
-/** Users and publisher titles a content piece may name (REST ids, which GraphQL takes as Int): live ones of the workspace, and ones it must not name. */
+/**
+ * Users and publisher titles a content piece may name (REST database ids): live ones of the workspace, and
+ * ones it must not name. Inputs mostly send them bare (`String(editorId)`), which GraphQL still takes as an
+ * id of the expected type during the transition; outputs name them by global id (`gid('User', editorId)`).
+ */
 let editorId: number;
 let secondEditorId: number;
 let titleId: number;
@@ -120,18 +126,28 @@ async function deletePublisherProfile(workspace: Workspace, profileId: number): 
   expect((await workspace.api.delete(`/v2/publisher-profiles/${profileId}`)).status).toBe(200);
 }
 
-/** Creates a campaign through REST and returns its GraphQL id. */
+/** Creates a campaign through REST (of the account with this global id) and returns its global id. */
 async function createCampaign(workspace: Workspace, accountId: string, title = 'A campaign'): Promise<string> {
-  return String(await fixtures.createCampaign(workspace, accountId, title));
+  return gid('Campaign', await fixtures.createCampaign(workspace, dbId(accountId), title));
 }
 
-/** Creates phases through REST and reads their ids back, in phase order. */
+/** Creates phases through REST and reads their global ids back, in phase order. */
 async function createPhases(workspace: Workspace, campaignId: string, titles: string[]): Promise<string[]> {
-  return (await fixtures.createPhases(workspace, campaignId, titles)).map(String);
+  return (await fixtures.createPhases(workspace, dbId(campaignId), titles)).map((id) => gid('Phase', id));
 }
 
-function createFixture(workspace: Workspace): Promise<Fixture> {
-  return fixtures.createCampaignsFixture(workspace, String);
+/** The fixture is made through REST (database ids); the tests hold it as the global ids GraphQL writes. */
+async function createFixture(workspace: Workspace): Promise<Fixture> {
+  const made = await fixtures.createCampaignsFixture(workspace, (id) => id);
+  return {
+    workspace,
+    accountId: gid('AdvertiserAccount', made.accountId),
+    campaignId: gid('Campaign', made.campaignId),
+    phaseId: gid('Phase', made.phaseId),
+    secondPhaseId: gid('Phase', made.secondPhaseId),
+    otherCampaignId: gid('Campaign', made.otherCampaignId),
+    otherCampaignPhaseId: gid('Phase', made.otherCampaignPhaseId),
+  };
 }
 
 async function gql(query: string, variables: Record<string, unknown> = {}, workspace = ws): Promise<ApiResponse<AnyBody>> {
@@ -147,26 +163,37 @@ async function createContent(input: Record<string, unknown> = {}, fixture = fx):
   return response.body.data.contentCreate.content;
 }
 
-/** Creates `count` distributions of a content piece through REST; returns their v2 records. */
+/** The database id (REST's, the tables') of a content piece GraphQL named by this global id. */
+function contentDbId(id: string): number {
+  if (!id.startsWith(gid('Content', ''))) throw new Error(`not the global id of a Content: ${id}`);
+  return dbId(id);
+}
+
+/** Creates `count` distributions of a content piece (its global id) through REST; returns their v2 records. */
 function createDistributions(contentId: string, count = 1, workspace = ws): Promise<AnyBody[]> {
-  return fixtures.createDistributions(workspace, contentId, count, fixtures.DISTRIBUTION_WITH_LINK_AND_MEDIA);
+  return fixtures.createDistributions(workspace, contentDbId(contentId), count, fixtures.DISTRIBUTION_WITH_LINK_AND_MEDIA);
 }
 
-function rawContent(id: number | string): Promise<Record<string, unknown> | undefined> {
-  return rowById(app, 'contents', id);
+function rawContent(id: string): Promise<Record<string, unknown> | undefined> {
+  return rowById(app, 'contents', contentDbId(id));
 }
 
-async function rawDistributions(contentId: number | string): Promise<Record<string, unknown>[]> {
-  return app.dataSource.query('SELECT * FROM distributions WHERE content_id = $1 ORDER BY id', [Number(contentId)]);
+async function rawDistributions(contentId: string): Promise<Record<string, unknown>[]> {
+  return app.dataSource.query('SELECT * FROM distributions WHERE content_id = $1 ORDER BY id', [contentDbId(contentId)]);
 }
 
 /** The content piece's outbox events, oldest first. */
-function eventsFor(contentId: number | string): Promise<OutboxRow[]> {
-  return resourceEvents(app, 'content', contentId);
+function eventsFor(contentId: string): Promise<OutboxRow[]> {
+  return resourceEvents(app, 'content', contentDbId(contentId));
+}
+
+/** The REST /v2 record of a content piece GraphQL named by this global id. */
+async function restContent(id: string, workspace = ws): Promise<ApiResponse<AnyBody>> {
+  return workspace.api.get(`/v2/contents/${contentDbId(id)}`);
 }
 
 /** What must not move when a request is refused: the content's row, its distributions and the row counts. */
-async function databaseState(contentId?: number | string): Promise<AnyBody> {
+async function databaseState(contentId?: string): Promise<AnyBody> {
   const counts = await rowCounts(app, ['contents', 'distributions', 'outbox_events']);
   if (contentId === undefined) return { counts, row: null, distributions: null };
   return { counts, row: await rawContent(contentId), distributions: await rawDistributions(contentId) };
@@ -178,7 +205,29 @@ function expectUserError(payload: AnyBody, field: string[], code = 'BAD_USER_INP
   expectUserErrorsAt(payload, [field], code);
 }
 
-const byId = (values: string[]) => [...values].sort((a, b) => Number(a) - Number(b));
+/** The root fields here that may be null; the others (the connection, the mutations' payloads) are non-null. */
+const NULLABLE_ROOT_FIELDS = new Set(['content']);
+
+/**
+ * An id argument or input field refused before anything ran (malformed, or a global id of another type):
+ * one top-level BAD_USER_INPUT naming the argument path (HTTP 200, a field error), and the field null,
+ * which for a non-null field nulls `data` itself.
+ */
+function expectIdRefused(response: ApiResponse<AnyBody>, field: string, path: string, message: string): void {
+  expect(response.status).toBe(200);
+  expect(response.body).toEqual({
+    errors: [{ message: 'The given data was invalid', locations: expect.any(Array), path: [field], extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [message] } } }],
+    data: NULLABLE_ROOT_FIELDS.has(field) ? { [field]: null } : null,
+    extensions: { cost: expect.any(Object) },
+  });
+}
+
+/** The refusals of `expectIdRefused`: something that is no id of `typeName`, and a global id of another type. */
+const notAnIdOf = (typeName: string) => `must be a global id of a ${typeName} (gid://partner-api/${typeName}/<id>)`;
+const idOfAnotherType = (given: string, expected: string) => `is a global id of a ${given}; a ${expected} id is expected here`;
+
+/** Global ids in the order of their database ids. */
+const byId = (values: string[]) => [...values].sort((a, b) => dbId(a) - dbId(b));
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -270,7 +319,8 @@ describe('query contents', () => {
 
   it('filters by campaignId', async () => {
     expect(await listIds({ filter: { campaignId: lister.otherCampaignId } })).toEqual([ids.cherry, ids.twinB]);
-    expect(await listIds({ filter: { campaignId: Number(lister.campaignId) } })).toEqual(byId([ids.banana, ids.apple, ids.twinA, ids.date, ids.elder]));
+    // The bare database id, as an integer, is still taken as a Campaign's id (the transition).
+    expect(await listIds({ filter: { campaignId: dbId(lister.campaignId) } })).toEqual(byId([ids.banana, ids.apple, ids.twinA, ids.date, ids.elder]));
     expect(await listIds({ filter: { campaignId: foreign.campaignId } })).toEqual([]);
   });
 
@@ -380,11 +430,24 @@ describe('query contents', () => {
     expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
+  it.each<[string, () => Record<string, unknown>, string, string]>([
+    ['campaignId', () => ({ campaignId: 'abc' }), 'filter.campaignId', notAnIdOf('Campaign')],
+    ['phaseId', () => ({ phaseId: '-1' }), 'filter.phaseId', notAnIdOf('Phase')],
+    // A list names the entry refused.
+    ['ids', () => ({ ids: [ids.apple, '1.5'] }), 'filter.ids.1', notAnIdOf('Content')],
+  ])('refuses a malformed %s filter with a top-level BAD_USER_INPUT naming it', async (_name, filter, path, message) => {
+    expectIdRefused(await gql(CONTENTS, { filter: filter() }, lister.workspace), 'contents', path, message);
+  });
+
   it.each([
-    ['campaignId', { campaignId: 'abc' }],
-    ['phaseId', { phaseId: '0' }],
-  ])('refuses a malformed %s filter with BAD_USER_INPUT', async (_name, filter) => {
-    const response = await gql(CONTENTS, { filter }, lister.workspace);
+    ['campaignId', () => ({ campaignId: lister.phaseId }), idOfAnotherType('Phase', 'Campaign')],
+    ['phaseId', () => ({ phaseId: lister.campaignId }), idOfAnotherType('Campaign', 'Phase')],
+  ])('refuses a global id of another type as the %s filter with a top-level BAD_USER_INPUT naming it', async (name, filter, message) => {
+    expectIdRefused(await gql(CONTENTS, { filter: filter() }, lister.workspace), 'contents', `filter.${name}`, message);
+  });
+
+  it('refuses the bare database id 0 as the phaseId filter with BAD_USER_INPUT, as before', async () => {
+    const response = await gql(CONTENTS, { filter: { phaseId: '0' } }, lister.workspace);
 
     expect(response.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
@@ -418,7 +481,8 @@ describe('query content', () => {
     const content = response.body.data.content;
     expect(content).toEqual(created);
     expect(content).toEqual({
-      id: expect.stringMatching(/^\d+$/),
+      id: expect.stringMatching(/^gid:\/\/partner-api\/Content\/[1-9]\d*$/),
+      databaseId: dbId(content.id),
       campaignId: fx.campaignId,
       phaseId: fx.phaseId,
       publisherProductId: '3',
@@ -427,7 +491,7 @@ describe('query content', () => {
       status: 'IN_REVIEW',
       contentDescription: 'About it',
       liveDate: '2026-03-31',
-      contentEditorId: String(editorId),
+      contentEditorId: gid('User', editorId),
       gImpressions: 1000,
       eImpressions: 0,
       gVideoViews: 0,
@@ -444,12 +508,12 @@ describe('query content', () => {
   it('agrees with the REST record of the same piece', async () => {
     const created = await createContent({ contentName: 'Both faces', status: 'IN_REVIEW', liveDate: '2026-12-31', contentEditorId: String(secondEditorId), publisherTitleId: String(titleId) });
 
-    const rest = (await ws.api.get(`/v2/contents/${created.id}`)).body.data.content;
+    const rest = (await ws.api.get(`/v2/contents/${created.databaseId}`)).body.data.content;
 
     expect(rest).toMatchObject({
-      content_id: Number(created.id),
-      campaign_id: Number(fx.campaignId),
-      phase_id: Number(fx.phaseId),
+      content_id: created.databaseId,
+      campaign_id: dbId(fx.campaignId),
+      phase_id: dbId(fx.phaseId),
       content_name: 'Both faces',
       status: 2,
       live_date: '2026-12-31',
@@ -470,10 +534,10 @@ describe('query content', () => {
     expect(none.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { content: { contentEditorId: null, editor: null, publisherTitleId: null, publisherTitle: null } } });
     expect(both.body.errors).toBeUndefined();
     expect(both.body.data.content).toEqual({
-      contentEditorId: String(editorId),
-      editor: { id: String(editorId), email: 'editor.one@example.com', firstName: 'Test', lastName: 'User' },
-      publisherTitleId: String(secondTitleId),
-      publisherTitle: { id: String(secondTitleId), name: 'Planet Weekly', publisherProfileId: expect.stringMatching(/^\d+$/) },
+      contentEditorId: gid('User', editorId),
+      editor: { id: gid('User', editorId), email: 'editor.one@example.com', firstName: 'Test', lastName: 'User' },
+      publisherTitleId: gid('PublisherTitle', secondTitleId),
+      publisherTitle: { id: gid('PublisherTitle', secondTitleId), name: 'Planet Weekly', publisherProfileId: expect.stringMatching(/^gid:\/\/partner-api\/PublisherProfile\/[1-9]\d*$/) },
     });
   });
 
@@ -481,23 +545,23 @@ describe('query content', () => {
     const leaving = await fixtures.createUser(ws, 'editor.leaving.gql@example.com');
     const closing = await fixtures.createPublisherProfile(app, ws, 'Closing down', ['Closing title']);
     const created = await createContent({ contentEditorId: String(leaving), publisherTitleId: String(closing.titleIds[0]) });
-    expect((await gql(REFERENCES, { id: created.id })).body.data.content).toMatchObject({ editor: { id: String(leaving) }, publisherTitle: { id: String(closing.titleIds[0]) } });
+    expect((await gql(REFERENCES, { id: created.id })).body.data.content).toMatchObject({ editor: { id: gid('User', leaving) }, publisherTitle: { id: gid('PublisherTitle', closing.titleIds[0]) } });
 
     await deleteUser(ws, leaving);
     await deletePublisherProfile(ws, closing.profileId);
 
     const response = await gql(REFERENCES, { id: created.id });
-    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { content: { contentEditorId: String(leaving), editor: null, publisherTitleId: String(closing.titleIds[0]), publisherTitle: null } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { content: { contentEditorId: gid('User', leaving), editor: null, publisherTitleId: gid('PublisherTitle', closing.titleIds[0]), publisherTitle: null } } });
   });
 
   it('never resolves another workspace’s user or title, even when a stored id names one', async () => {
     const created = await createContent({ contentName: 'Legacy ids' });
     // Ids stored before the checks existed.
-    await app.dataSource.query('UPDATE contents SET content_editor_id = $1, publisher_title_id = $2 WHERE id = $3', [foreignEditorId, foreignTitleId, Number(created.id)]);
+    await app.dataSource.query('UPDATE contents SET content_editor_id = $1, publisher_title_id = $2 WHERE id = $3', [foreignEditorId, foreignTitleId, contentDbId(created.id)]);
 
     const response = await gql(REFERENCES, { id: created.id });
 
-    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { content: { contentEditorId: String(foreignEditorId), editor: null, publisherTitleId: String(foreignTitleId), publisherTitle: null } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { content: { contentEditorId: gid('User', foreignEditorId), editor: null, publisherTitleId: gid('PublisherTitle', foreignTitleId), publisherTitle: null } } });
   });
 
   it('gives each piece of a list its own editor and title', async () => {
@@ -511,8 +575,8 @@ describe('query content', () => {
 
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.contents.nodes).toEqual([
-      { id: a.id, editor: { id: String(listerEditor) }, publisherTitle: null },
-      { id: b.id, editor: null, publisherTitle: { id: String(listerTitle) } },
+      { id: a.id, editor: { id: gid('User', listerEditor) }, publisherTitle: null },
+      { id: b.id, editor: null, publisherTitle: { id: gid('PublisherTitle', listerTitle) } },
     ]);
   });
 
@@ -540,12 +604,12 @@ describe('query content', () => {
       campaign: { id: fx.campaignId, campaignTitle: 'Main campaign' },
       phase: { id: fx.secondPhaseId, phaseTitle: 'Phase two', campaignId: fx.campaignId },
       distributions: distributions.map((d: AnyBody) => ({
-        id: String(d.id),
+        id: gid('Distribution', d.id),
         contentId: content.id,
         campaignId: fx.campaignId,
         distributionTypeId: 1,
-        primaryLink: { id: String(d.primary_link.id), linkType: 1, originalLink: 'https://example.com' },
-        mediaLibrary: [{ id: String(d.distribution_media_library[0].id), fileUrl: 'https://example.com/a.jpg', distributionId: String(d.id) }],
+        primaryLink: { id: gid('PrimaryLink', d.primary_link.id), linkType: 1, originalLink: 'https://example.com' },
+        mediaLibrary: [{ id: gid('MediaItem', d.distribution_media_library[0].id), fileUrl: 'https://example.com/a.jpg', distributionId: gid('Distribution', d.id) }],
       })),
     });
   });
@@ -562,7 +626,7 @@ describe('query content', () => {
       const [campaignId, phaseId] = placements[i % placements.length];
       const content = await createContent({ contentName: `Piece ${i}`, campaignId, phaseId }, workspace);
       const distributions = i % 3 === 0 ? [] : await createDistributions(content.id, i % 3, workspace.workspace);
-      expected.set(content.id, { campaignId, phaseId, distributions: distributions.map((d: AnyBody) => String(d.id)) });
+      expected.set(content.id, { campaignId, phaseId, distributions: distributions.map((d: AnyBody) => gid('Distribution', d.id)) });
     }
 
     const response = await gql(
@@ -586,22 +650,35 @@ describe('query content', () => {
     }
   });
 
-  it("answers NOT_FOUND for unknown, malformed, deleted, distribution and another workspace's ids, all alike", async () => {
+  it("answers NOT_FOUND for unknown, deleted, distribution and another workspace's ids, all alike", async () => {
     const theirs = await createContent({}, foreign);
     const deleted = await createContent();
     await gql(DELETE, { id: deleted.id });
     const [distribution] = await createDistributions((await createContent()).id);
 
-    const unknown = await gql(CONTENT, { id: '999999' });
+    const unknown = await gql(CONTENT, { id: gid('Content', 999999) });
     expect(unknown.status).toBe(200);
     expect(unknown.body.data).toEqual({ content: null });
     expect(unknown.body.errors).toHaveLength(1);
     expect(unknown.body.errors[0]).toMatchObject({ message: 'Content not found', path: ['content'], extensions: { code: 'NOT_FOUND' } });
 
-    for (const id of [theirs.id, deleted.id, String(distribution.id), 'abc', '0', '-1', '99999999999']) {
+    // Bare database ids (the transition) that name no live piece of this workspace answer the same:
+    // a distribution's id included, since distributions share the content pieces' id sequence.
+    for (const id of [theirs.id, deleted.id, '999999', String(distribution.id), '0', '99999999999']) {
       const response = await gql(CONTENT, { id });
       expect([id, response.body]).toEqual([id, unknown.body]);
     }
+  });
+
+  it.each<[string, () => string, string]>([
+    ['abc', () => 'abc', notAnIdOf('Content')],
+    ['the empty string', () => '', notAnIdOf('Content')],
+    ['-1', () => '-1', notAnIdOf('Content')],
+    ['1.5', () => '1.5', notAnIdOf('Content')],
+    ["a distribution's global id", () => gid('Distribution', 1), idOfAnotherType('Distribution', 'Content')],
+    ["a campaign's global id", () => fx.campaignId, idOfAnotherType('Campaign', 'Content')],
+  ])('refuses %s as the id with a top-level BAD_USER_INPUT naming the argument', async (_name, id, message) => {
+    expectIdRefused(await gql(CONTENT, { id: id() }), 'content', 'id', message);
   });
 });
 
@@ -760,7 +837,7 @@ describe('enum ContentStatus', () => {
     ['IN_REVIEW', 2],
   ] as const)('%s is the v2 integer %i', async (status, number) => {
     const created = await createContent({ status });
-    expect((await ws.api.get(`/v2/contents/${created.id}`)).body.data.content.status).toBe(number);
+    expect((await restContent(created.id)).body.data.content.status).toBe(number);
     expect((await rawContent(created.id))?.status).toBe(STATUS_NUMBER[status]);
   });
 });
@@ -794,18 +871,19 @@ describe('mutation contentCreate', () => {
     expect((await gql(CONTENT, { id: payload.content.id })).body.data.content).toEqual(payload.content);
   });
 
-  it('accepts IN_REVIEW as the initial status and ids given as integers', async () => {
-    const created = await createContent({ status: 'IN_REVIEW', campaignId: Number(fx.campaignId), phaseId: Number(fx.phaseId) });
+  it('accepts IN_REVIEW as the initial status and campaign and phase ids given as bare database ids (integers)', async () => {
+    // The transition: a bare database id is still taken as an id of the expected type.
+    const created = await createContent({ status: 'IN_REVIEW', campaignId: dbId(fx.campaignId), phaseId: dbId(fx.phaseId) });
     expect(created).toMatchObject({ status: 'IN_REVIEW', campaignId: fx.campaignId, phaseId: fx.phaseId });
   });
 
   it('writes one content_created event whose payload.content is the REST record', async () => {
     const response = await ws.api.graphql(CREATE, { input: { campaignId: fx.campaignId, phaseId: fx.phaseId, contentName: 'Evented', contentEditorId: String(editorId) } }, { 'x-request-id': 'gql-create-1' });
     const content = response.body.data.contentCreate.content;
-    const rest = (await ws.api.get(`/v2/contents/${content.id}`)).body.data.content;
+    const rest = (await restContent(content.id)).body.data.content;
 
     expect(await eventsFor(content.id)).toEqual([
-      { organisation_id: ws.organisationId, event_type: 'content_created', resource_type: 'content', resource_id: Number(content.id), payload: { content: rest }, request_id: 'gql-create-1' },
+      { organisation_id: ws.organisationId, event_type: 'content_created', resource_type: 'content', resource_id: contentDbId(content.id), payload: { content: rest }, request_id: 'gql-create-1' },
     ]);
   });
 
@@ -813,11 +891,12 @@ describe('mutation contentCreate', () => {
     const cases: [string, () => Record<string, unknown>, string][] = [
       ['campaignId missing', () => ({ campaignId: undefined }), 'campaignId'],
       ['campaignId null', () => ({ campaignId: null }), 'campaignId'],
-      ['campaignId malformed', () => ({ campaignId: 'abc' }), 'campaignId'],
       ['campaignId unknown', () => ({ campaignId: '999999' }), 'campaignId'],
+      ['campaignId unknown, as a global id', () => ({ campaignId: gid('Campaign', 999999) }), 'campaignId'],
       ["another workspace's campaign", () => ({ campaignId: foreign.campaignId, phaseId: foreign.phaseId }), 'campaignId'],
       ['phaseId missing', () => ({ phaseId: undefined }), 'phaseId'],
       ['phaseId unknown', () => ({ phaseId: '999999' }), 'phaseId'],
+      ['phaseId unknown, as a global id', () => ({ phaseId: gid('Phase', 999999) }), 'phaseId'],
       ['a phase of another campaign', () => ({ phaseId: fx.otherCampaignPhaseId }), 'phaseId'],
       ["a phase of another workspace's campaign", () => ({ phaseId: foreign.phaseId }), 'phaseId'],
       ['contentName missing', () => ({ contentName: undefined }), 'contentName'],
@@ -864,9 +943,27 @@ describe('mutation contentCreate', () => {
 
     it("gives the same userErrors for another workspace's campaign as for a nonexistent one", async () => {
       const theirs = await create({ campaignId: foreign.campaignId, phaseId: foreign.phaseId });
-      const missing = await create({ campaignId: '999999', phaseId: foreign.phaseId });
+      const missing = await create({ campaignId: gid('Campaign', 999999), phaseId: foreign.phaseId });
 
       expect(theirs.body).toEqual(missing.body);
+    });
+  });
+
+  describe('refuses an id that is no id of its type (BAD_USER_INPUT at the top, naming the field) and writes nothing', () => {
+    it.each<[string, () => Record<string, unknown>, string, string]>([
+      ['campaignId malformed', () => ({ campaignId: 'abc' }), 'campaignId', notAnIdOf('Campaign')],
+      ['campaignId empty', () => ({ campaignId: '' }), 'campaignId', notAnIdOf('Campaign')],
+      ['phaseId negative', () => ({ phaseId: '-1' }), 'phaseId', notAnIdOf('Phase')],
+      ['contentEditorId not an integer', () => ({ contentEditorId: '1.5' }), 'contentEditorId', notAnIdOf('User')],
+      ["a phase's global id as campaignId", () => ({ campaignId: fx.phaseId }), 'campaignId', idOfAnotherType('Phase', 'Campaign')],
+      ["a campaign's global id as phaseId", () => ({ phaseId: fx.campaignId }), 'phaseId', idOfAnotherType('Campaign', 'Phase')],
+      ["a publisher title's global id as contentEditorId", () => ({ contentEditorId: gid('PublisherTitle', titleId) }), 'contentEditorId', idOfAnotherType('PublisherTitle', 'User')],
+      ["a user's global id as publisherTitleId", () => ({ publisherTitleId: gid('User', editorId) }), 'publisherTitleId', idOfAnotherType('User', 'PublisherTitle')],
+    ])('%s', async (_name, fields, field, message) => {
+      const before = await databaseState();
+
+      expectIdRefused(await create(fields()), 'contentCreate', `input.${field}`, message);
+      expect(await databaseState()).toEqual(before);
     });
   });
 
@@ -891,10 +988,13 @@ describe('mutation contentCreate', () => {
       expect(await databaseState()).toEqual(before);
     });
 
-    it('accepts a live user and a live title of the workspace', async () => {
-      const created = await createContent({ contentEditorId: String(secondEditorId), publisherTitleId: String(secondTitleId) });
+    it('accepts a live user and a live title of the workspace, by global id or bare database id', async () => {
+      const byGlobalId = await createContent({ contentEditorId: gid('User', secondEditorId), publisherTitleId: gid('PublisherTitle', secondTitleId) });
+      const byDatabaseId = await createContent({ contentEditorId: String(secondEditorId), publisherTitleId: String(secondTitleId) });
 
-      expect(created).toMatchObject({ contentEditorId: String(secondEditorId), publisherTitleId: String(secondTitleId) });
+      for (const created of [byGlobalId, byDatabaseId]) {
+        expect(created).toMatchObject({ contentEditorId: gid('User', secondEditorId), publisherTitleId: gid('PublisherTitle', secondTitleId) });
+      }
     });
   });
 
@@ -933,14 +1033,14 @@ describe('mutation contentUpdate', () => {
     expect(response.body.errors).toBeUndefined();
     const payload = response.body.data.contentUpdate;
     expect(payload.userErrors).toEqual([]);
-    expect(payload.content).toEqual({ ...created, contentName: 'After', eTrafficToSite: 7, contentEditorId: String(secondEditorId), updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+    expect(payload.content).toEqual({ ...created, contentName: 'After', eTrafficToSite: 7, contentEditorId: gid('User', secondEditorId), updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
     expect(payload.content.updatedAt > created.updatedAt).toBe(true);
     expect((await gql(CONTENT, { id: created.id })).body.data.content).toEqual(payload.content);
   });
 
   it('clears nullable fields with null', async () => {
     const created = await createContent({ liveDate: '2026-01-01', contentEditorId: String(editorId), publisherProductId: '4', publisherTitleId: String(titleId) });
-    expect(created).toMatchObject({ contentEditorId: String(editorId), publisherTitleId: String(titleId) });
+    expect(created).toMatchObject({ contentEditorId: gid('User', editorId), publisherTitleId: gid('PublisherTitle', titleId) });
 
     const payload = (await update(created.id, { liveDate: null, contentEditorId: null, publisherProductId: null, publisherTitleId: null })).body.data.contentUpdate;
 
@@ -965,9 +1065,9 @@ describe('mutation contentUpdate', () => {
 
     expect(payload.userErrors).toEqual([]);
     expect(payload.content).toMatchObject({ campaignId: fx.otherCampaignId, phaseId: fx.otherCampaignPhaseId });
-    expect((await rawDistributions(created.id)).map((row) => [row.id, row.campaign_id])).toEqual(distributions.map((d: AnyBody) => [d.id, Number(fx.otherCampaignId)]));
+    expect((await rawDistributions(created.id)).map((row) => [row.id, row.campaign_id])).toEqual(distributions.map((d: AnyBody) => [d.id, dbId(fx.otherCampaignId)]));
     const shown = (await gql('query ($id: ID!) { content(id: $id) { campaign { id } distributions { id campaignId } } }', { id: created.id })).body.data.content;
-    expect(shown).toEqual({ campaign: { id: fx.otherCampaignId }, distributions: distributions.map((d: AnyBody) => ({ id: String(d.id), campaignId: fx.otherCampaignId })) });
+    expect(shown).toEqual({ campaign: { id: fx.otherCampaignId }, distributions: distributions.map((d: AnyBody) => ({ id: gid('Distribution', d.id), campaignId: fx.otherCampaignId })) });
   });
 
   it('writes content_updated with changed_fields in v2 names, then post_content_status as status changed', async () => {
@@ -982,26 +1082,26 @@ describe('mutation contentUpdate', () => {
 
     const events = await eventsFor(created.id);
     expect(events.map((event) => event.event_type)).toEqual(['content_created', 'content_updated', 'post_content_status']);
-    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'content', resource_id: Number(created.id), request_id: 'gql-update-1' });
+    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'content', resource_id: contentDbId(created.id), request_id: 'gql-update-1' });
     expect([...events[1].payload.changed_fields].sort()).toEqual(['content_editor_id', 'content_name', 'e_impressions', 'status']);
-    expect(events[1].payload.content).toEqual((await ws.api.get(`/v2/contents/${created.id}`)).body.data.content);
+    expect(events[1].payload.content).toEqual((await restContent(created.id)).body.data.content);
     // The §6 status notification, in the same transaction, right after the update.
-    expect(events[2]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'content', resource_id: Number(created.id), request_id: 'gql-update-1' });
+    expect(events[2]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'content', resource_id: contentDbId(created.id), request_id: 'gql-update-1' });
     expect(events[2].payload).toEqual({
-      content_id: Number(created.id),
-      campaign_id: Number(fx.campaignId),
-      phase_id: Number(fx.phaseId),
+      content_id: contentDbId(created.id),
+      campaign_id: dbId(fx.campaignId),
+      phase_id: dbId(fx.phaseId),
       status: STATUS_NUMBER.IN_REVIEW,
       previous_status: STATUS_NUMBER.DRAFT,
       changed_at: response.body.data.contentUpdate.content.updatedAt,
     });
   });
 
-  it('is a no-op that writes no event when nothing changes', async () => {
+  it('is a no-op that writes no event when nothing changes, whether the ids are sent as global or bare database ids', async () => {
     const created = await createContent({ contentName: 'Steady', liveDate: '2026-02-01', contentEditorId: String(editorId), publisherTitleId: String(titleId) });
     const before = await databaseState(created.id);
 
-    for (const input of [{}, { contentName: 'Steady', liveDate: '2026-02-01', contentEditorId: String(editorId), publisherTitleId: String(titleId), status: 'DRAFT', campaignId: fx.campaignId, phaseId: Number(fx.phaseId) }]) {
+    for (const input of [{}, { contentName: 'Steady', liveDate: '2026-02-01', contentEditorId: String(editorId), publisherTitleId: String(titleId), status: 'DRAFT', campaignId: fx.campaignId, phaseId: dbId(fx.phaseId) }]) {
       const payload = (await update(created.id, input)).body.data.contentUpdate;
       expect(payload).toEqual({ content: created, userErrors: [] });
     }
@@ -1059,9 +1159,9 @@ describe('mutation contentUpdate', () => {
         expect(updated?.payload.changed_fields).toEqual(['status']);
         expect(notification?.event_type).toBe('post_content_status');
         expect(notification?.payload).toEqual({
-          content_id: Number(content.id),
-          campaign_id: Number(content.campaignId),
-          phase_id: Number(content.phaseId),
+          content_id: content.databaseId,
+          campaign_id: dbId(content.campaignId),
+          phase_id: dbId(content.phaseId),
           status: STATUS_NUMBER[to],
           previous_status: STATUS_NUMBER[from],
           changed_at: payload.content.updatedAt,
@@ -1145,24 +1245,51 @@ describe('mutation contentUpdate', () => {
       const payload = (await update(created.id, { contentName: 'Renamed', contentEditorId: String(leaving), publisherTitleId: String(closing.titleIds[0]) })).body.data.contentUpdate;
 
       expect(payload.userErrors).toEqual([]);
-      expect(payload.content).toMatchObject({ contentName: 'Renamed', contentEditorId: String(leaving), publisherTitleId: String(closing.titleIds[0]) });
+      expect(payload.content).toMatchObject({ contentName: 'Renamed', contentEditorId: gid('User', leaving), publisherTitleId: gid('PublisherTitle', closing.titleIds[0]) });
     });
   });
 
-  it("answers a NOT_FOUND userError on [\"id\"] for unknown, malformed, deleted, distribution and another workspace's ids", async () => {
+  it("answers a NOT_FOUND userError on [\"id\"] for unknown, deleted, distribution and another workspace's ids", async () => {
     const theirs = await createContent({ contentName: 'Theirs' }, foreign);
     const deleted = await createContent();
     await gql(DELETE, { id: deleted.id });
     const [distribution] = await createDistributions((await createContent()).id);
     const before = await databaseState(theirs.id);
 
-    const unknown = await update('999999', { contentName: 'Hijacked' });
+    const unknown = await update(gid('Content', 999999), { contentName: 'Hijacked' });
     expect(unknown.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { contentUpdate: { content: null, userErrors: [{ field: ['id'], message: 'Content not found', code: 'NOT_FOUND' }] } } });
-    for (const id of [theirs.id, deleted.id, String(distribution.id), 'abc', '0']) {
+    // Bare database ids (the transition) that name no live piece of this workspace answer the same.
+    for (const id of [theirs.id, deleted.id, '999999', String(distribution.id), '0']) {
       const response = await update(id, { contentName: 'Hijacked' });
       expect([id, response.body]).toEqual([id, unknown.body]);
     }
     expect(await databaseState(theirs.id)).toEqual(before);
+  });
+
+  it.each<[string, () => string, string]>([
+    ['abc', () => 'abc', notAnIdOf('Content')],
+    ['-1', () => '-1', notAnIdOf('Content')],
+    ["a phase's global id", () => fx.phaseId, idOfAnotherType('Phase', 'Content')],
+  ])('refuses %s as the id with a top-level BAD_USER_INPUT naming the argument, and changes nothing', async (_name, id, message) => {
+    const content = await createContent();
+    const before = await databaseState(content.id);
+
+    expectIdRefused(await update(id(), { contentName: 'Hijacked' }), 'contentUpdate', 'id', message);
+    expect(await databaseState(content.id)).toEqual(before);
+  });
+
+  it.each<[string, () => Record<string, unknown>, string, string]>([
+    ['a malformed campaignId', () => ({ campaignId: 'abc' }), 'campaignId', notAnIdOf('Campaign')],
+    ["a phase's global id as campaignId", () => ({ campaignId: fx.secondPhaseId, phaseId: fx.secondPhaseId }), 'campaignId', idOfAnotherType('Phase', 'Campaign')],
+    ["a campaign's global id as phaseId", () => ({ phaseId: fx.otherCampaignId }), 'phaseId', idOfAnotherType('Campaign', 'Phase')],
+    ["a content piece's global id as contentEditorId", () => ({ contentEditorId: gid('Content', 1) }), 'contentEditorId', idOfAnotherType('Content', 'User')],
+  ])('refuses %s in the input with a top-level BAD_USER_INPUT naming it, and changes nothing', async (_name, fields, field, message) => {
+    const content = await createContent();
+    await createDistributions(content.id);
+    const before = await databaseState(content.id);
+
+    expectIdRefused(await update(content.id, { contentDescription: 'Would be changed', ...fields() }), 'contentUpdate', `input.${field}`, message);
+    expect(await databaseState(content.id)).toEqual(before);
   });
 });
 
@@ -1180,7 +1307,7 @@ describe('mutation contentDelete', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { contentDelete: { deletedContentId: content.id, userErrors: [] } } });
     expect((await gql(CONTENT, { id: content.id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
-    expect((await ws.api.get(`/v2/contents/${content.id}`)).status).toBe(404);
+    expect((await restContent(content.id)).status).toBe(404);
 
     const row = await rawContent(content.id);
     expect(row?.deleted_at).toBeInstanceOf(Date);
@@ -1191,8 +1318,8 @@ describe('mutation contentDelete', () => {
 
     const events = await eventsFor(content.id);
     expect(events.map((event) => event.event_type)).toEqual(['content_created', 'content_deleted']);
-    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'content', resource_id: Number(content.id), request_id: 'gql-delete-1' });
-    expect(events[1].payload.content).toMatchObject({ content_id: Number(content.id), deleted_at: (row?.deleted_at as Date).toISOString() });
+    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'content', resource_id: contentDbId(content.id), request_id: 'gql-delete-1' });
+    expect(events[1].payload.content).toMatchObject({ content_id: contentDbId(content.id), deleted_at: (row?.deleted_at as Date).toISOString() });
     expect(events[1].payload.deleted).toEqual({ distributions: distributions.map((d: AnyBody) => d.id) });
   });
 
@@ -1208,7 +1335,7 @@ describe('mutation contentDelete', () => {
     expect(nested.body.data.campaign.contents.nodes).toEqual([{ id: kept.id }]);
   });
 
-  it("answers a NOT_FOUND userError on [\"id\"] for a second delete, unknown, malformed and another workspace's ids, writing nothing", async () => {
+  it("answers a NOT_FOUND userError on [\"id\"] for a second delete, unknown and another workspace's ids, writing nothing", async () => {
     const theirs = await createContent({}, foreign);
     await createDistributions(theirs.id, 1, other);
     const deleted = await createContent();
@@ -1216,7 +1343,8 @@ describe('mutation contentDelete', () => {
     const before = await databaseState(theirs.id);
     const deletedRow = await rawContent(deleted.id);
 
-    for (const id of [deleted.id, theirs.id, '999999', 'abc', '-1']) {
+    // Bare database ids (the transition) included: '999999' and the deleted piece's.
+    for (const id of [deleted.id, theirs.id, gid('Content', 999999), '999999', String(contentDbId(deleted.id))]) {
       const response = await gql(DELETE, { id });
       expect([id, response.body]).toEqual([
         id,
@@ -1227,4 +1355,18 @@ describe('mutation contentDelete', () => {
     expect(await rawContent(deleted.id)).toEqual(deletedRow);
     expect((await gql(CONTENT, { id: theirs.id }, other)).body.data.content.id).toBe(theirs.id);
   });
+
+  it.each<[string, () => string, string]>([
+    ['abc', () => 'abc', notAnIdOf('Content')],
+    ['-1', () => '-1', notAnIdOf('Content')],
+    ["a campaign's global id", () => fx.campaignId, idOfAnotherType('Campaign', 'Content')],
+  ])('refuses %s as the id with a top-level BAD_USER_INPUT naming the argument, deleting nothing', async (_name, id, message) => {
+    const content = await createContent();
+    await createDistributions(content.id);
+    const before = await databaseState(content.id);
+
+    expectIdRefused(await gql(DELETE, { id: id() }), 'contentDelete', 'id', message);
+    expect(await databaseState(content.id)).toEqual(before);
+  });
 });
+
