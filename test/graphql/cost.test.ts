@@ -8,6 +8,7 @@ import { countStatements, type StatementCounter } from '../../src/db/statement-c
 import { DEFAULT_COST_LIMITS, MemoryCostBuckets, secondsUntil, type CostLimits } from '../../src/graphql/cost';
 import { createSchema } from '../../src/graphql/schema';
 import { registerGraphQL } from '../../src/http/graphql-route';
+import { gid } from '../support/global-ids';
 import { apiClient, startTestApp, TEST_LIMITS, type AnyBody, type ApiClient, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 import { eventually } from '../support/webhook-receiver';
 
@@ -209,7 +210,7 @@ describe('fields and aliases (TOO_MANY_FIELDS)', () => {
     const ws = await warmWorkspace();
     const under = await ws.api.graphql(doublingFragments(7));
     expect(under.status).toBe(200);
-    expect(under.body.data.organisation.id).toBe(String(ws.organisationId));
+    expect(under.body.data.organisation.id).toBe(gid('Organisation', ws.organisationId));
 
     const trivial = await baseline(ws.api);
     const { response, statements } = await measured(ws.api, doublingFragments(8));

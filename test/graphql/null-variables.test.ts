@@ -1,5 +1,6 @@
 import { databaseFingerprint } from '../support/database-fingerprint';
 import { createCampaignsFixture } from '../support/fixtures';
+import { gid } from '../support/global-ids';
 import { closeSubscriptions, subscribeWs, wsClient } from '../support/subscriptions';
 import { type AnyBody, startTestApp, type TestApp, type Workspace } from '../support/test-app';
 
@@ -12,12 +13,13 @@ import { type AnyBody, startTestApp, type TestApp, type Workspace } from '../sup
 
 let app: TestApp;
 let ws: Workspace;
+/** The global id of a phase of the workspace, as GraphQL names it. */
 let phaseId: string;
 
 beforeAll(async () => {
   app = await startTestApp();
   ws = await app.workspace();
-  phaseId = (await createCampaignsFixture(ws, String)).phaseId;
+  phaseId = gid('Phase', (await createCampaignsFixture(ws, Number)).phaseId);
 });
 afterEach(() => closeSubscriptions(app));
 afterAll(() => app.close());

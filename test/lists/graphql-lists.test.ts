@@ -1,4 +1,6 @@
-import type { SortDirection } from '../../src/db/lists/list-declaration';
+import type { FilterValueType, ListDeclaration, ListFilter, SortDirection } from '../../src/db/lists/list-declaration';
+import { eventList } from '../../src/events/event.list';
+import { bigDbId, gid } from '../support/global-ids';
 import {
   badGraphQLValue,
   type ConnectionArgs,
@@ -16,7 +18,7 @@ import {
   tooManyIds,
 } from './list-faces';
 import { type ListFixture, startListFixture } from './list-fixture';
-import { filterModel, type Row } from './list-models';
+import { filterModel, type ListModel, type Row } from './list-models';
 import { LIST_TABLE, SCHEMA, schemaField, titleOf } from './list-table';
 
 /**
@@ -30,6 +32,127 @@ const CASES = LIST_TABLE.filter((entry) => entry.graphql).map((entry) => [`${ent
 const DIRECTIONS: readonly SortDirection[] = ['ASC', 'DESC'];
 const orderTitle = (order: readonly RequestedOrder[]): string => order.map(({ field, direction }) => `${field} ${direction}`).join(', ');
 
+// ---- global ids ----
+
+/**
+ * The record type whose global ids a filter's value (or each of its items) holds, as the
+ * declaration names it; undefined for a filter of no record, or one that reads ids itself.
+ */
+function nodeOf(type: FilterValueType | undefined): string | undefined {
+  if (!type) return undefined;
+  if ('list' in type) return nodeOf(type.list);
+  return 'scalar' in type && type.scalar === 'ID' ? type.node : undefined;
+}
+
+/** An `ID` filter that takes no one type's global ids but reads them itself (the event feed's `resourceId`). */
+const readsGlobalIdsItself = (filter: ListFilter): boolean => {
+  const type = filter.graphql?.type;
+  return type !== undefined && 'scalar' in type && type.scalar === 'ID' && type.node === undefined;
+};
+
+/** The type of the list's records, whose global ids its `ids` filter takes. */
+const recordTypeOf = (list: ListDeclaration): string => nodeOf(list.filters.ids.graphql?.type)!;
+
+/** A type other than `typeName`, for global ids a position must refuse. */
+const anotherType = (typeName: string): string => (typeName === 'Phase' ? 'Campaign' : 'Phase');
+
+/**
+ * Fields of the models' GraphQL rows that name another record, with the type whose global ids
+ * they hold (the models select them: `Campaign.primaryAdvertiserAccountId`, `Content.campaignId`…).
+ */
+const RECORD_FIELDS: Readonly<Record<string, string>> = {
+  primaryAdvertiserAccountId: 'AdvertiserAccount',
+  advertiserAccountId: 'AdvertiserAccount',
+  campaignId: 'Campaign',
+  phaseId: 'Phase',
+};
+
+/** The database id inside `value`, which must be a global id of `typeName` (it fails the test otherwise). */
+function databaseIdOf(value: unknown, typeName: string, field: string): string {
+  const digits = bigDbId(value);
+  if (gid(typeName, digits) !== value) throw new Error(`${field} is ${String(value)}, not a global id of ${typeName}`);
+  return digits;
+}
+
+/**
+ * The list's model with GraphQL's rows read back to database ids: the record's own `id` must be a
+ * global id of the list's type and each field naming a record one of that record's type. The
+ * models, the rules they share with /v2 and the id orders compare database ids.
+ */
+function withDatabaseIds(list: ListDeclaration, model: ListModel): ListModel {
+  const recordType = recordTypeOf(list);
+  const { selection, row } = model.graphql!;
+  return {
+    ...model,
+    graphql: {
+      selection,
+      row: (node) => {
+        const read = row(node);
+        const fields = Object.entries(read).map(([field, value]) => {
+          if (field === 'id') return [field, databaseIdOf(value, recordType, field)];
+          if (field in RECORD_FIELDS && value !== null) return [field, databaseIdOf(value, RECORD_FIELDS[field], field)];
+          return [field, value];
+        });
+        return Object.fromEntries(fields) as Row;
+      },
+    },
+  };
+}
+
+/** A filter value to send, and the records it selects (by database ids, as the model reads them). */
+interface FilterCase {
+  sent: unknown;
+  matches(row: Row): boolean;
+}
+
+/** `advertiser_account` → `AdvertiserAccount`: the GraphQL type of a kind of record events are about. */
+const typeOfResource = (resource: string): string => resource.replace(/(?:^|_)([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+
+/**
+ * `resourceId` of the event feed: the global id of a record of any kind events are about, which
+ * names its kind, so it selects that record's events only, not those of a record of another kind
+ * with the same database id. The cases are records sharing their database id with a record of
+ * another kind (the kind is what tells them apart), and one that names nothing.
+ */
+function resourceGlobalIdCases(all: readonly Row[]): FilterCase[] {
+  const kindsById = new Map<string, Set<string>>();
+  for (const row of all) {
+    if (row.resourceId === null) continue;
+    const kinds = kindsById.get(String(row.resourceId)) ?? new Set<string>();
+    kinds.add(String(row.resourceType));
+    kindsById.set(String(row.resourceId), kinds);
+  }
+  const shared = [...kindsById].filter(([, kinds]) => kinds.size > 1).flatMap(([id, kinds]) => [...kinds].map((kind) => ({ id, kind })));
+  // The fixture has records of different kinds under the same database id.
+  expect(shared.length).toBeGreaterThanOrEqual(2);
+  const picked = [shared[0], shared[Math.floor(shared.length / 2)], shared.at(-1)!];
+  return [...picked, { id: '999999', kind: 'campaign' }].map(({ id, kind }) => ({
+    sent: gid(typeOfResource(kind), id),
+    matches: (row) => row.resourceType === kind && row.resourceId === id,
+  }));
+}
+
+/**
+ * The values a filter is tried with over GraphQL. A filter of one type's records takes its global
+ * ids: each sample of its model (database ids) is sent as the global ids of that type, and the
+ * first also as bare digits, which GraphQL still takes for the transition. The event feed's
+ * `resourceId` takes bare database ids of any kind as before, and global ids that name a kind.
+ */
+function filterCases(list: ListDeclaration, name: string, all: readonly Row[]): FilterCase[] {
+  const filter = list.filters[name];
+  const model = filterModel(list, name)!;
+  const samples = model.samples(all, filter);
+  const asIs = samples.map((value): FilterCase => ({ sent: value, matches: (row) => model.matches(row, value) }));
+  if (readsGlobalIdsItself(filter)) {
+    if (list !== eventList || name !== 'resourceId') throw new Error(`filter.${name} reads ids itself: say which global ids it takes`);
+    return [...asIs, ...resourceGlobalIdCases(all)];
+  }
+  const node = nodeOf(filter.graphql!.type);
+  if (!node) return asIs;
+  const globalIds = (value: unknown): unknown => (Array.isArray(value) ? value.map((id) => gid(node, String(id))) : gid(node, String(value)));
+  return [...samples.map((value): FilterCase => ({ sent: globalIds(value), matches: (row) => model.matches(row, value) })), asIs[0]];
+}
+
 let fx: ListFixture;
 
 beforeAll(async () => {
@@ -42,7 +165,7 @@ afterAll(async () => {
 
 describe.each(CASES)('GraphQL %s', (_title, { declaration: list, graphql, model }) => {
   const access = graphql!;
-  const listModel = model!;
+  const listModel = withDatabaseIds(list, model!);
   /** The whole list, read through the API without filter or order. */
   let all: Row[];
   /** What reading the list's parent sends (a list of a record reads the record first); a refusal sends no more. */
@@ -63,12 +186,11 @@ describe.each(CASES)('GraphQL %s', (_title, { declaration: list, graphql, model 
 
   const filters = Object.keys(list.filters).filter((name) => list.filters[name].graphql);
   it.each(filters)('filter.%s answers the full list narrowed by the same rule', async (name) => {
-    const model = filterModel(list, name)!;
     const sizes: number[] = [];
-    for (const value of model.samples(all, list.filters[name])) {
-      const expected = idsOf(all.filter((row) => model.matches(row, value)));
-      const answer = await graphqlAll(fx, access, listModel, { filter: { [name]: value } });
-      expect({ value, ids: idsOf(answer) }).toEqual({ value, ids: expected });
+    for (const { sent, matches } of filterCases(list, name, all)) {
+      const expected = idsOf(all.filter(matches));
+      const answer = await graphqlAll(fx, access, listModel, { filter: { [name]: sent } });
+      expect({ sent, ids: idsOf(answer) }).toEqual({ sent, ids: expected });
       sizes.push(expected.length);
     }
     // The fixture tells the values apart: some value keeps part of the list, not none or all.
@@ -171,9 +293,40 @@ describe.each(CASES)('GraphQL %s', (_title, { declaration: list, graphql, model 
       return (await graphqlPage(fx, other.graphql!, other.model!, { first: 1 })).cursors[0];
     }
 
-    const refusals: [title: string, args: () => Promise<ConnectionArgs>, argument: string][] = [
-      ...filters.map((name): [string, () => Promise<ConnectionArgs>, string] => [`filter.${name} of a value it does not take`, async () => ({ filter: { [name]: badGraphQLValue(list.filters[name]) } }), name]),
-      ['filter.ids of 101 ids', async () => ({ filter: { ids: tooManyIds() } }), 'ids'],
+    type Refusal = [title: string, args: () => Promise<ConnectionArgs>, argument: string];
+    const recordType = recordTypeOf(list);
+    /** A global id of the list's type, of a record it has. */
+    const ownGlobalId = (): string => gid(recordType, all[0].id);
+    /**
+     * A filter of one type's records: the global id of another type (with the digits of a value
+     * the filter matches, so only the type is wrong), refused by the global-id layer at the
+     * value's path, and for a scalar filter a value that is no id at all, likewise.
+     */
+    const globalIdRefusals = (name: string): Refusal[] => {
+      const node = nodeOf(list.filters[name].graphql!.type)!;
+      if (name === 'ids') {
+        return [
+          ['filter.ids holding an id that is neither a global id nor digits', async () => ({ filter: { ids: [ownGlobalId(), 'not-an-id'] } }), 'filter.ids.1'],
+          ['filter.ids holding a global id of another type', async () => ({ filter: { ids: [ownGlobalId(), gid(anotherType(node), all[0].id)] } }), 'filter.ids.1'],
+        ];
+      }
+      const digits = async (): Promise<string> => String(filterModel(list, name)!.samples(all, list.filters[name])[0]);
+      return [
+        [`filter.${name} of a value it does not take`, async () => ({ filter: { [name]: badGraphQLValue(list.filters[name]) } }), `filter.${name}`],
+        [`filter.${name} of a global id of another type`, async () => ({ filter: { [name]: gid(anotherType(node), await digits()) } }), `filter.${name}`],
+      ];
+    };
+    const refusals: Refusal[] = [
+      // A value the list's rules refuse is named by the filter's name (an empty `ids`, for one).
+      ...filters
+        .filter((name) => name === 'ids' || !nodeOf(list.filters[name].graphql!.type))
+        .map((name): Refusal => [`filter.${name} of a value it does not take`, async () => ({ filter: { [name]: badGraphQLValue(list.filters[name]) } }), name]),
+      ...filters.filter((name) => nodeOf(list.filters[name].graphql!.type)).flatMap(globalIdRefusals),
+      // The event feed's `resourceId` reads global ids itself: one of a record no event is about is the filter's to refuse.
+      ...filters
+        .filter((name) => readsGlobalIdsItself(list.filters[name]))
+        .map((name): Refusal => [`filter.${name} of a global id of a record events are not about`, async () => ({ filter: { [name]: gid('Organisation', fx.ws.organisationId) } }), name]),
+      ['filter.ids of 101 ids', async () => ({ filter: { ids: tooManyIds().map((id) => gid(recordType, id)) } }), 'ids'],
       ['first with last', async () => ({ first: 1, last: 1 }), 'last'],
       ['first: 0', async () => ({ first: 0 }), 'first'],
       ['first: 101', async () => ({ first: 101 }), 'first'],
