@@ -1,6 +1,7 @@
 import { allRows, rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP, escapeRegExp, fieldLabel } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
+import { dbId, gid } from '../support/global-ids';
 import { USER_ERRORS, expectCoercionError } from '../support/graphql';
 import { mediaAddedEvents, resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -18,6 +19,7 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 const DISTRIBUTION_FIELDS = `
   fragment DistributionFields on Distribution {
     id
+    databaseId
     contentId
     campaignId
     distributionTypeId
@@ -95,25 +97,35 @@ interface Placement {
   contentId: string;
 }
 
-/** A campaign of the workspace's one advertiser account (made by the first call); returns its GraphQL id. */
+/** The database id (REST's, the tables') of the record of `typeName` GraphQL named by this global id. */
+function dbIdOf(typeName: string, id: string): number {
+  const databaseId = dbId(id);
+  if (id !== gid(typeName, databaseId)) throw new Error(`not the global id of a ${typeName}: ${id}`);
+  return databaseId;
+}
+
+/** A campaign of the workspace's one advertiser account (made by the first call); returns its GraphQL (global) id. */
 async function createCampaign(workspace: Workspace): Promise<string> {
   let account = accounts.get(workspace);
   if (account === undefined) {
     account = await fixtures.createAccount(workspace, 'Acme Brands');
     accounts.set(workspace, account);
   }
-  return String(await fixtures.createCampaign(workspace, String(account)));
+  return gid('Campaign', await fixtures.createCampaign(workspace, String(account)));
 }
 
+/** A phase of the campaign (its global id), made through REST; returns its global id. */
 async function createPhase(workspace: Workspace, campaignId: string): Promise<string> {
-  const created = await workspace.api.post('/v2/phases', { campaign_id: Number(campaignId), phases: [{ phase_title: 'Launch' }] });
+  const campaign = dbIdOf('Campaign', campaignId);
+  const created = await workspace.api.post('/v2/phases', { campaign_id: campaign, phases: [{ phase_title: 'Launch' }] });
   expect(created.status).toBe(200);
-  const listed = await workspace.api.get(`/v2/phases?campaign_id=${campaignId}`);
-  return String(listed.body.data.phases.data.at(-1).id);
+  const listed = await workspace.api.get(`/v2/phases?campaign_id=${campaign}`);
+  return gid('Phase', listed.body.data.phases.data.at(-1).id);
 }
 
+/** A content piece made through REST (campaign and phase named by global ids); returns its global id. */
 async function createContent(workspace: Workspace, campaignId: string, phaseId: string, name = 'A piece'): Promise<string> {
-  return String(await fixtures.createContent(workspace, campaignId, phaseId, name));
+  return gid('Content', await fixtures.createContent(workspace, dbIdOf('Campaign', campaignId), dbIdOf('Phase', phaseId), name));
 }
 
 async function createPlacement(workspace = ws): Promise<Placement> {
@@ -171,10 +183,10 @@ async function fetchDistribution(id: string, workspace = ws): Promise<AnyBody> {
   return distribution;
 }
 
-/** Every field as a create writes it, with a link and two media files. */
+/** Every field as a create writes it, with a link and two media files (the title by its global id, as GraphQL writes it back). */
 const fullInput = (): Record<string, AnyBody> => ({
   distributionTypeId: 3,
-  publisherTitleId: String(titleId),
+  publisherTitleId: gid('PublisherTitle', titleId),
   status: 'SCHEDULED',
   distributionClass: 4,
   countClicksAs: 2,
@@ -192,11 +204,21 @@ const fullInput = (): Record<string, AnyBody> => ({
 });
 
 function distributionEvents(distributionId: string): Promise<OutboxRow[]> {
-  return resourceEvents(app, 'distribution', distributionId);
+  return resourceEvents(app, 'distribution', dbIdOf('Distribution', distributionId));
 }
 
 function mediaEvents(distributionId: string): Promise<OutboxRow[]> {
-  return mediaAddedEvents(app, distributionId);
+  return mediaAddedEvents(app, dbIdOf('Distribution', distributionId));
+}
+
+/** The REST /v2 answer for the distribution GraphQL named by this global id. */
+function restDistribution(id: string): Promise<ApiResponse<AnyBody>> {
+  return ws.api.get(`/v2/distributions/${dbIdOf('Distribution', id)}`);
+}
+
+/** The bare database id of a record GraphQL named by this global id: what a client holding REST ids sends during the transition. */
+function bare(typeName: string, id: string): string {
+  return String(dbIdOf(typeName, id));
 }
 
 /** Everything a refused mutation must leave alone. */
@@ -224,10 +246,32 @@ function expectContentNotFound(payload: AnyBody): void {
   expect(payload).toEqual({ distributions: null, userErrors: [{ field: ['contentId'], message: 'Content not found', code: 'NOT_FOUND' }] });
 }
 
+/**
+ * An id argument or input field refused before any resolver ran (malformed, or a global id of
+ * another type): one top-level BAD_USER_INPUT naming its path, and no data for the field. `data`
+ * is what is left: `{ distribution: null }` for the nullable query field, null for a mutation (its
+ * payload is non-null, so the error nulls its parent).
+ */
+function expectIdRefused(response: ApiResponse<AnyBody>, field: string, data: AnyBody | null, path: string, message: string): void {
+  expect(response.status).toBe(200);
+  expect(response.body.data).toEqual(data);
+  expect(response.body.errors).toHaveLength(1);
+  expect(response.body.errors[0]).toMatchObject({ path: [field], extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [message] } } });
+  expect(Object.keys(response.body.errors[0].extensions.fieldErrors)).toEqual([path]);
+}
+
+/** The messages of `expectIdRefused`: something that is no id of `typeName`, and a global id of another type. */
+const notAnIdOf = (typeName: string): string => `must be a global id of a ${typeName} (gid://partner-api/${typeName}/<id>)`;
+const idOfAnotherType = (given: string, expected: string): string => `is a global id of a ${given}; a ${expected} id is expected here`;
+
 let foreign: Placement;
 let foreignDistribution: AnyBody;
 
-/** Publisher titles (REST ids, which GraphQL takes as Int) a distribution may name, and ones it must not. */
+/**
+ * Publisher titles (REST database ids) a distribution may name, and ones it must not. Inputs send
+ * them by global id (`fullInput`) or, mostly, bare (`String(titleId)`), which GraphQL still takes
+ * as an id of a PublisherTitle during the transition; outputs name them by global id.
+ */
 let titleId: number;
 let secondTitleId: number;
 let foreignTitleId: number;
@@ -277,7 +321,7 @@ afterAll(() => app.close());
 // ---------------------------------------------------------------------------------------------
 
 describe('query distribution', () => {
-  it('returns every field with the enum status, its content, its link and its media by id', async () => {
+  it('returns every field with global ids, the enum status, its content, its link and its media by id', async () => {
     const contentId = await newContent('Owner piece');
     const [created] = await createDistributions(contentId, [fullInput()]);
 
@@ -288,11 +332,12 @@ describe('query distribution', () => {
     const distribution = response.body.data.distribution;
     expect(distribution).toEqual({ ...created, content: { id: contentId, contentName: 'Owner piece', campaignId: home.campaignId } });
     expect(distribution).toMatchObject({
-      id: expect.stringMatching(/^\d+$/),
+      id: expect.stringMatching(/^gid:\/\/partner-api\/Distribution\/[1-9]\d*$/),
+      databaseId: expect.any(Number),
       contentId,
       campaignId: home.campaignId,
       distributionTypeId: 3,
-      publisherTitleId: String(titleId),
+      publisherTitleId: gid('PublisherTitle', titleId),
       status: 'SCHEDULED',
       distributionClass: 4,
       countClicksAs: 2,
@@ -302,13 +347,15 @@ describe('query distribution', () => {
       contentTitle: 'Spring tile',
       distributionLabel: 'Homepage hero',
       advertiserReview: 1,
-      primaryLink: { id: expect.stringMatching(/^\d+$/), linkType: 2, linkLabel: 'Shop', originalLink: 'https://example.com/shop', hyperlinkText: 'Shop now' },
+      primaryLink: { id: expect.stringMatching(/^gid:\/\/partner-api\/PrimaryLink\/[1-9]\d*$/), linkType: 2, linkLabel: 'Shop', originalLink: 'https://example.com/shop', hyperlinkText: 'Shop now' },
     });
+    // The global id carries the database id.
+    expect(distribution.id).toBe(gid('Distribution', distribution.databaseId));
     expect(distribution.mediaLibrary).toEqual([
       expect.objectContaining({ distributionId: created.id, isBodyMedia: 1, mediaLabel: 'Hero', fileUrl: 'https://cdn.example.com/hero.jpg', mediaNotes: 'Crop 16:9' }),
       expect.objectContaining({ distributionId: created.id, isBodyMedia: 0, mediaLabel: '', fileUrl: 'http://cdn.example.com/thumb.png', mediaNotes: '' }),
     ]);
-    const mediaIds = distribution.mediaLibrary.map((media: AnyBody) => Number(media.id));
+    const mediaIds = distribution.mediaLibrary.map((media: AnyBody) => dbIdOf('MediaItem', media.id));
     expect(mediaIds).toEqual([...mediaIds].sort((a, b) => a - b));
     for (const stamp of [distribution.createdAt, distribution.updatedAt, distribution.primaryLink.createdAt, distribution.mediaLibrary[0].updatedAt]) expect(stamp).toMatch(ISO_TIMESTAMP);
   });
@@ -331,23 +378,25 @@ describe('query distribution', () => {
   it('agrees with the REST record of the same distribution', async () => {
     const [created] = await createDistributions(await newContent(), [fullInput()]);
 
-    const rest = (await ws.api.get(`/v2/distributions/${created.id}`)).body.data.distribution;
+    // REST is addressed, and answers, by the databaseId GraphQL gives.
+    const rest = (await ws.api.get(`/v2/distributions/${created.databaseId}`)).body.data.distribution;
 
     expect(rest).toMatchObject({
-      id: Number(created.id),
-      content_id: Number(created.contentId),
-      campaign_id: Number(created.campaignId),
+      id: created.databaseId,
+      content_id: dbIdOf('Content', created.contentId),
+      campaign_id: dbIdOf('Campaign', created.campaignId),
+      publisher_title_id: titleId,
       status: 2,
       distiribution_class: 4,
       content_tile: 'Spring tile',
-      primary_link: { id: Number(created.primaryLink.id), link_type: 2, original_link: 'https://example.com/shop' },
+      primary_link: { id: dbIdOf('PrimaryLink', created.primaryLink.id), link_type: 2, original_link: 'https://example.com/shop' },
       created_at: created.createdAt,
       updated_at: created.updatedAt,
     });
-    expect(rest.distribution_media_library.map((media: AnyBody) => String(media.id))).toEqual(created.mediaLibrary.map((media: AnyBody) => media.id));
+    expect(rest.distribution_media_library.map((media: AnyBody) => gid('MediaItem', media.id))).toEqual(created.mediaLibrary.map((media: AnyBody) => media.id));
   });
 
-  it("answers NOT_FOUND alike for unknown, malformed, deleted, content and another workspace's ids", async () => {
+  it("answers NOT_FOUND alike for unknown, out-of-range, deleted and another workspace's ids, global or bare, and content pieces' bare ids", async () => {
     const contentId = await newContent();
     const deleted = await createDistribution(contentId);
     expect((await gql(DELETE, { id: deleted.id })).body.data.distributionDelete.userErrors).toEqual([]);
@@ -358,11 +407,36 @@ describe('query distribution', () => {
     expect(unknown.body.errors).toHaveLength(1);
     expect(unknown.body.errors[0]).toMatchObject({ message: 'Distribution not found', path: ['distribution'], extensions: { code: 'NOT_FOUND' } });
 
-    for (const id of [foreignDistribution.id, foreign.contentId, deleted.id, contentId, 'abc', '0', '-1', '99999999999']) {
+    // A content piece's bare id is taken as a distribution's, and names none (the two share one id sequence).
+    const ids = [
+      gid('Distribution', 999999),
+      foreignDistribution.id,
+      bare('Distribution', foreignDistribution.id),
+      bare('Content', foreign.contentId),
+      deleted.id,
+      bare('Distribution', deleted.id),
+      bare('Content', contentId),
+      '0',
+      '99999999999',
+    ];
+    for (const id of ids) {
       const response = await gql(DISTRIBUTION, { id });
       expect([id, response.body]).toEqual([id, unknown.body]);
     }
     expect((await fetchDistribution(foreignDistribution.id, other)).distributionLabel).toBe('Theirs');
+  });
+
+  it.each<[string, () => Promise<string>, string]>([
+    ['a word', async () => 'abc', notAnIdOf('Distribution')],
+    ['an empty string', async () => '', notAnIdOf('Distribution')],
+    ['a negative number', async () => '-1', notAnIdOf('Distribution')],
+    ['a fraction', async () => '1.5', notAnIdOf('Distribution')],
+    ["a content piece's global id", () => newContent(), idOfAnotherType('Content', 'Distribution')],
+    ["another workspace's content piece's global id", async () => foreign.contentId, idOfAnotherType('Content', 'Distribution')],
+    // The number of a live distribution under another type: refused, never looked up as a distribution.
+    ["another type's global id with a live distribution's number", async () => gid('MediaItem', dbIdOf('Distribution', (await createDistribution(await newContent())).id)), idOfAnotherType('MediaItem', 'Distribution')],
+  ])('refuses %s as the id with a top-level BAD_USER_INPUT on "id"', async (_name, id, message) => {
+    expectIdRefused(await gql(DISTRIBUTION, { id: await id() }), 'distribution', { distribution: null }, 'id', message);
   });
 });
 
@@ -426,10 +500,11 @@ describe('Distribution.publisherTitle', () => {
 
     expect(unset.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distribution: { id: none.id, publisherTitleId: null, publisherTitle: null } } });
     expect(set.body.errors).toBeUndefined();
+    const profileGid = expect.stringMatching(/^gid:\/\/partner-api\/PublisherProfile\/[1-9]\d*$/);
     expect(set.body.data.distribution).toEqual({
       id: titled.id,
-      publisherTitleId: String(secondTitleId),
-      publisherTitle: { id: String(secondTitleId), name: 'Planet Weekly', publisherProfileId: expect.stringMatching(/^\d+$/), publisherProfile: { id: expect.stringMatching(/^\d+$/), name: 'Daily Planet' } },
+      publisherTitleId: gid('PublisherTitle', secondTitleId),
+      publisherTitle: { id: gid('PublisherTitle', secondTitleId), name: 'Planet Weekly', publisherProfileId: profileGid, publisherProfile: { id: profileGid, name: 'Daily Planet' } },
     });
     expect(set.body.data.distribution.publisherTitle.publisherProfile.id).toBe(set.body.data.distribution.publisherTitle.publisherProfileId);
   });
@@ -437,22 +512,22 @@ describe('Distribution.publisherTitle', () => {
   it('is null once the publisher profile is deleted, while publisherTitleId keeps the id', async () => {
     const closing = await fixtures.createPublisherProfile(app, ws, 'Closing down', ['Closing title']);
     const created = await createDistribution(await newContent(), { publisherTitleId: String(closing.titleIds[0]) });
-    expect((await gql(PUBLISHER_TITLE, { id: created.id })).body.data.distribution.publisherTitle).toMatchObject({ id: String(closing.titleIds[0]) });
+    expect((await gql(PUBLISHER_TITLE, { id: created.id })).body.data.distribution.publisherTitle).toMatchObject({ id: gid('PublisherTitle', closing.titleIds[0]) });
 
     await deletePublisherProfile(ws, closing.profileId);
 
     const response = await gql(PUBLISHER_TITLE, { id: created.id });
-    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distribution: { id: created.id, publisherTitleId: String(closing.titleIds[0]), publisherTitle: null } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distribution: { id: created.id, publisherTitleId: gid('PublisherTitle', closing.titleIds[0]), publisherTitle: null } } });
   });
 
   it('never resolves another workspace’s title, even when a stored id names one', async () => {
     const created = await createDistribution(await newContent());
     // An id stored before the check existed.
-    await app.dataSource.query('UPDATE distributions SET publisher_title_id = $1 WHERE id = $2', [foreignTitleId, Number(created.id)]);
+    await app.dataSource.query('UPDATE distributions SET publisher_title_id = $1 WHERE id = $2', [foreignTitleId, dbIdOf('Distribution', created.id)]);
 
     const response = await gql(PUBLISHER_TITLE, { id: created.id });
 
-    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distribution: { id: created.id, publisherTitleId: String(foreignTitleId), publisherTitle: null } } });
+    expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distribution: { id: created.id, publisherTitleId: gid('PublisherTitle', foreignTitleId), publisherTitle: null } } });
   });
 
   it('gives each distribution of a content piece its own title', async () => {
@@ -467,9 +542,9 @@ describe('Distribution.publisherTitle', () => {
 
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.content.distributions).toEqual([
-      { id: records[0].id, publisherTitle: { id: String(titleId) } },
+      { id: records[0].id, publisherTitle: { id: gid('PublisherTitle', titleId) } },
       { id: records[1].id, publisherTitle: null },
-      { id: records[2].id, publisherTitle: { id: String(secondTitleId) } },
+      { id: records[2].id, publisherTitle: { id: gid('PublisherTitle', secondTitleId) } },
     ]);
   });
 });
@@ -485,10 +560,11 @@ describe('mutation distributionsCreate', () => {
     expect(payload.userErrors).toEqual([]);
     const [first, second] = payload.distributions;
     expect(payload.distributions).toHaveLength(2);
-    expect(Number(first.id)).toBeLessThan(Number(second.id));
+    expect(first.databaseId).toBeLessThan(second.databaseId);
     const input = fullInput();
     expect(first).toEqual({
-      id: expect.stringMatching(/^\d+$/),
+      id: gid('Distribution', first.databaseId),
+      databaseId: expect.any(Number),
       contentId,
       campaignId: home.campaignId,
       ...input,
@@ -517,26 +593,31 @@ describe('mutation distributionsCreate', () => {
     const [withMedia, without] = response.body.data.distributionsCreate.distributions;
 
     for (const distribution of [withMedia, without]) {
-      const rest = (await ws.api.get(`/v2/distributions/${distribution.id}`)).body.data.distribution;
+      const rest = (await restDistribution(distribution.id)).body.data.distribution;
       expect(await distributionEvents(distribution.id)).toEqual([
         {
           organisation_id: ws.organisationId,
           event_type: 'distribution_created',
           resource_type: 'distribution',
-          resource_id: Number(distribution.id),
+          resource_id: dbIdOf('Distribution', distribution.id),
           payload: { distribution: rest },
           request_id: 'gql-create-distributions-1',
         },
       ]);
     }
-    const rest = (await ws.api.get(`/v2/distributions/${withMedia.id}`)).body.data.distribution;
+    const rest = (await restDistribution(withMedia.id)).body.data.distribution;
     expect(await mediaEvents(withMedia.id)).toEqual([
       {
         organisation_id: ws.organisationId,
         event_type: 'campaign_media_added',
         resource_type: 'campaign',
-        resource_id: Number(home.campaignId),
-        payload: { campaign_id: Number(home.campaignId), content_id: Number(contentId), distribution_id: Number(withMedia.id), media: rest.distribution_media_library },
+        resource_id: dbIdOf('Campaign', home.campaignId),
+        payload: {
+          campaign_id: dbIdOf('Campaign', home.campaignId),
+          content_id: dbIdOf('Content', contentId),
+          distribution_id: dbIdOf('Distribution', withMedia.id),
+          media: rest.distribution_media_library,
+        },
         request_id: 'gql-create-distributions-1',
       },
     ]);
@@ -549,7 +630,9 @@ describe('mutation distributionsCreate', () => {
       ['distributionTypeId beyond the library', () => [input({ distributionTypeId: 11 })], [[['distributions', '0', 'distributionTypeId'], TYPE_MESSAGE]]],
       ['linkType beyond the library', () => [input({ primaryLink: { linkType: 6, originalLink: 'https://example.com' } })], [[['distributions', '0', 'primaryLink', 'linkType'], LINK_TYPE_MESSAGE]]],
       ['a title id that names nothing', () => [input({ publisherTitleId: '999999' })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
+      ['a title global id that names nothing', () => [input({ publisherTitleId: gid('PublisherTitle', 999999) })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
       ["another workspace's title", () => [input({ publisherTitleId: String(foreignTitleId) })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
+      ["another workspace's title by global id", () => [input({ publisherTitleId: gid('PublisherTitle', foreignTitleId) })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
       ['a title of a deleted publisher profile', () => [input({ publisherTitleId: String(deletedProfileTitleId) })], [[['distributions', '0', 'publisherTitleId'], TITLE_MESSAGE]]],
       [
         'bad references in a second entry',
@@ -641,23 +724,32 @@ describe('mutation distributionsCreate', () => {
       expectCoercionError(await gql(CREATE, { contentId, distributions: [entry] }));
       expect(await databaseState()).toEqual(before);
     });
-
-    it('refuses a malformed contentId on ["contentId"]', async () => {
-      const before = await databaseState();
-      const payload = await create('abc', [{ distributionTypeId: 1 }]);
-      expect(payload.distributions).toBeNull();
-      expect(payload.userErrors).toEqual([{ field: ['contentId'], message: expect.stringMatching(/^contentId \S/), code: 'BAD_USER_INPUT' }]);
-      expect(await databaseState()).toEqual(before);
-    });
   });
 
-  it("answers a NOT_FOUND userError on [\"contentId\"] for unknown, deleted and another workspace's content, and for a distribution id", async () => {
+  it.each<[string, () => Promise<[string, unknown[]]>, string, string]>([
+    ['a malformed contentId', async () => ['abc', [{ distributionTypeId: 1 }]], 'contentId', notAnIdOf('Content')],
+    ['a negative contentId', async () => ['-1', [{ distributionTypeId: 1 }]], 'contentId', notAnIdOf('Content')],
+    ["a distribution's global id as contentId", async () => [(await createDistribution(await newContent())).id, [{ distributionTypeId: 1 }]], 'contentId', idOfAnotherType('Distribution', 'Content')],
+    ['a malformed publisherTitleId', async () => [await newContent(), [{ distributionTypeId: 1 }, { distributionTypeId: 1, publisherTitleId: 'abc' }]], 'distributions.1.publisherTitleId', notAnIdOf('PublisherTitle')],
+    ["a phase's global id as campaignId", async () => [await newContent(), [{ distributionTypeId: 1, campaignId: home.phaseId }]], 'distributions.0.campaignId', idOfAnotherType('Phase', 'Campaign')],
+    ['a malformed media id', async () => [await newContent(), [{ distributionTypeId: 1, mediaLibrary: [{ id: 'x', fileUrl: 'https://example.com/a.png' }] }]], 'distributions.0.mediaLibrary.0.id', notAnIdOf('MediaItem')],
+  ])('refuses %s with a top-level BAD_USER_INPUT naming it, and writes nothing', async (_name, request, path, message) => {
+    const [contentId, distributions] = await request();
+    const before = await databaseState();
+
+    expectIdRefused(await gql(CREATE, { contentId, distributions }), 'distributionsCreate', null, path, message);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it("answers a NOT_FOUND userError on [\"contentId\"] for unknown, deleted and another workspace's content, global or bare, and for a distribution's bare id", async () => {
     const deleted = await newContent();
-    expect((await ws.api.delete(`/v2/contents/${deleted}`)).status).toBe(200);
+    expect((await ws.api.delete(`/v2/contents/${dbIdOf('Content', deleted)}`)).status).toBe(200);
     const distribution = await createDistribution(await newContent());
     const before = await databaseState();
 
-    for (const contentId of ['999999', foreign.contentId, deleted, distribution.id]) expectContentNotFound(await create(contentId, [{ distributionTypeId: 1 }]));
+    // A distribution's bare id is taken as a content piece's, and names none (the two share one id sequence).
+    const contentIds = ['999999', gid('Content', 999999), foreign.contentId, bare('Content', foreign.contentId), deleted, bare('Content', deleted), bare('Distribution', distribution.id)];
+    for (const contentId of contentIds) expectContentNotFound(await create(contentId, [{ distributionTypeId: 1 }]));
     expect(await databaseState()).toEqual(before);
   });
 });
@@ -706,7 +798,7 @@ describe('mutation distributionsUpdate', () => {
 
       const [updated] = await updateDistributions(contentId, [{ id: created.id, publisherTitleId: String(secondTitleId) }]);
 
-      expect(updated).toEqual({ ...created, publisherTitleId: String(secondTitleId), updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
+      expect(updated).toEqual({ ...created, publisherTitleId: gid('PublisherTitle', secondTitleId), updatedAt: expect.stringMatching(ISO_TIMESTAMP) });
     });
 
     it.each<[string, (created: AnyBody) => unknown[], [string[], string][]]>([
@@ -799,10 +891,10 @@ describe('mutation distributionsUpdate', () => {
       const events = await mediaEvents(created.id);
       expect(events).toHaveLength(2);
       expect(events[1].payload).toEqual({
-        campaign_id: Number(home.campaignId),
-        content_id: Number(contentId),
-        distribution_id: Number(created.id),
-        media: [{ id: Number(updated.mediaLibrary[2].id), is_body_media: 1, media_label: '', file_url: 'https://cdn.example.com/extra.gif', media_notes: '' }],
+        campaign_id: dbIdOf('Campaign', home.campaignId),
+        content_id: dbIdOf('Content', contentId),
+        distribution_id: dbIdOf('Distribution', created.id),
+        media: [{ id: dbIdOf('MediaItem', updated.mediaLibrary[2].id), is_body_media: 1, media_label: '', file_url: 'https://cdn.example.com/extra.gif', media_notes: '' }],
       });
       expect((await distributionEvents(created.id)).at(-1)?.payload.changed_fields).toEqual(['distribution_media_library']);
     });
@@ -835,9 +927,9 @@ describe('mutation distributionsUpdate', () => {
 
     const events = await distributionEvents(created.id);
     expect(events.map((event) => event.event_type)).toEqual(['distribution_created', 'distribution_updated']);
-    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'distribution', resource_id: Number(created.id), request_id: 'gql-update-distributions-1' });
+    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'distribution', resource_id: dbIdOf('Distribution', created.id), request_id: 'gql-update-distributions-1' });
     expect([...events[1].payload.changed_fields].sort()).toEqual(['content_tile', 'distiribution_class', 'primary_link']);
-    expect(events[1].payload.distribution).toEqual((await ws.api.get(`/v2/distributions/${created.id}`)).body.data.distribution);
+    expect(events[1].payload.distribution).toEqual((await restDistribution(created.id)).body.data.distribution);
   });
 
   it('is a no-op that writes nothing when nothing changes', async () => {
@@ -898,7 +990,7 @@ describe('mutation distributionsUpdate', () => {
       } else if (ALLOWED[from].includes(to)) {
         expect(payload.userErrors).toEqual([]);
         expect(payload.distributions[0].status).toBe(to);
-        const rest = (await ws.api.get(`/v2/distributions/${distribution.id}`)).body.data.distribution;
+        const rest = (await restDistribution(distribution.id)).body.data.distribution;
         expect(rest.status).toBe(STATUS_NUMBERS[to]);
         expect((await distributionEvents(distribution.id)).at(-1)?.payload.changed_fields).toEqual(['status']);
       } else {
@@ -923,8 +1015,8 @@ describe('mutation distributionsUpdate', () => {
       ["another content's distribution", () => [{ id: sibling.id, distributionLabel: 'x' }], [['distributions', '0', 'id']]],
       ["another workspace's distribution", () => [{ id: foreignDistribution.id, distributionLabel: 'x' }], [['distributions', '0', 'id']]],
       ['an unknown distribution', () => [{ id: '999999', distributionLabel: 'x' }], [['distributions', '0', 'id']]],
-      ['the content id as a distribution id', () => [{ id: contentId, distributionLabel: 'x' }], [['distributions', '0', 'id']]],
-      ['a malformed id', () => [{ id: 'abc', distributionLabel: 'x' }], [['distributions', '0', 'id']]],
+      // Taken as a distribution's id (bare ids are, for the transition): the content's own number names none of its distributions.
+      ["the content's bare id as a distribution id", () => [{ id: bare('Content', contentId), distributionLabel: 'x' }], [['distributions', '0', 'id']]],
       ['the same distribution twice', () => [{ id: mine.id, distributionLabel: 'x' }, { id: mine.id, distributionLabel: 'y' }], [['distributions']]],
       ['a good update and a bad one', () => [{ id: mine.id, distributionLabel: 'Would change' }, { id: sibling.id }], [['distributions', '1', 'id']]],
       ['a good update and a new entry without distributionTypeId', () => [{ id: mine.id, distributionLabel: 'Would change' }, { distributionLabel: 'x' }], [['distributions', '1', 'distributionTypeId']]],
@@ -942,11 +1034,33 @@ describe('mutation distributionsUpdate', () => {
       expect(await fetchDistribution(mine.id)).toEqual(mine);
     });
 
-    it("answers a NOT_FOUND userError on [\"contentId\"] for unknown and another workspace's content", async () => {
+    it.each<[string, () => [string, unknown[]], string, string]>([
+      ['a malformed distribution id', () => [contentId, [{ id: 'abc', distributionLabel: 'x' }]], 'distributions.0.id', notAnIdOf('Distribution')],
+      ["the content's global id as a distribution id", () => [contentId, [{ id: contentId, distributionLabel: 'x' }]], 'distributions.0.id', idOfAnotherType('Content', 'Distribution')],
+      ['a good update and a malformed id', () => [contentId, [{ id: mine.id, distributionLabel: 'Would change' }, { id: '-1' }]], 'distributions.1.id', notAnIdOf('Distribution')],
+      ['a malformed campaignId', () => [contentId, [{ id: mine.id, campaignId: 'abc' }]], 'distributions.0.campaignId', notAnIdOf('Campaign')],
+      ["a phase's global id as publisherTitleId", () => [contentId, [{ id: mine.id, publisherTitleId: home.phaseId }]], 'distributions.0.publisherTitleId', idOfAnotherType('Phase', 'PublisherTitle')],
+      ['a malformed link id', () => [contentId, [{ id: mine.id, primaryLink: { id: 'link', linkLabel: 'x' } }]], 'distributions.0.primaryLink.id', notAnIdOf('PrimaryLink')],
+      ["a distribution's global id as a media id", () => [contentId, [{ id: mine.id, mediaLibrary: [{ id: mine.id, mediaLabel: 'x' }] }]], 'distributions.0.mediaLibrary.0.id', idOfAnotherType('Distribution', 'MediaItem')],
+      ['a malformed contentId', () => ['abc', [{ id: mine.id, distributionLabel: 'x' }]], 'contentId', notAnIdOf('Content')],
+      ["a distribution's global id as contentId", () => [mine.id, [{ distributionTypeId: 1 }]], 'contentId', idOfAnotherType('Distribution', 'Content')],
+    ])('refuses %s with a top-level BAD_USER_INPUT naming it', async (_name, request, path, message) => {
+      const [target, distributions] = request();
+      const before = await databaseState();
+
+      expectIdRefused(await gql(UPDATE, { contentId: target, distributions }), 'distributionsUpdate', null, path, message);
+      expect(await databaseState()).toEqual(before);
+      expect(await fetchDistribution(mine.id)).toEqual(mine);
+    });
+
+    it("answers a NOT_FOUND userError on [\"contentId\"] for unknown and another workspace's content, and a distribution's bare id", async () => {
       const before = await databaseState();
       expectContentNotFound(await update('999999', [{ id: mine.id, distributionLabel: 'x' }]));
+      expectContentNotFound(await update(gid('Content', 999999), [{ id: mine.id, distributionLabel: 'x' }]));
       expectContentNotFound(await update(foreign.contentId, [{ id: foreignDistribution.id, distributionLabel: 'Hijacked' }]));
-      expectContentNotFound(await update(mine.id, [{ distributionTypeId: 1 }]));
+      expectContentNotFound(await update(bare('Content', foreign.contentId), [{ id: foreignDistribution.id, distributionLabel: 'Hijacked' }]));
+      // Taken as a content piece's id (bare ids are, for the transition), and naming none: the two share one id sequence.
+      expectContentNotFound(await update(bare('Distribution', mine.id), [{ distributionTypeId: 1 }]));
       expect(await databaseState()).toEqual(before);
       expect((await fetchDistribution(foreignDistribution.id, other)).distributionLabel).toBe('Theirs');
     });
@@ -967,26 +1081,27 @@ describe('mutation distributionDelete', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { distributionDelete: { deletedDistributionId: distribution.id, userErrors: [] } } });
     expect((await gql(DISTRIBUTION, { id: distribution.id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
-    expect((await ws.api.get(`/v2/distributions/${distribution.id}`)).status).toBe(404);
+    expect((await restDistribution(distribution.id)).status).toBe(404);
     expect((await gql(CONTENT_DISTRIBUTIONS, { id: contentId })).body.data.content.distributions).toEqual([]);
 
-    const [row] = await app.dataSource.query('SELECT deleted_at, distribution_label FROM distributions WHERE id = $1', [Number(distribution.id)]);
+    const [row] = await app.dataSource.query('SELECT deleted_at, distribution_label FROM distributions WHERE id = $1', [dbIdOf('Distribution', distribution.id)]);
     expect(row.deleted_at).toBeInstanceOf(Date);
     expect(row.distribution_label).toBe('Homepage hero');
 
     const events = await distributionEvents(distribution.id);
     expect(events.map((event) => event.event_type)).toEqual(['distribution_created', 'distribution_deleted']);
-    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'distribution', resource_id: Number(distribution.id), request_id: 'gql-delete-distribution-1' });
-    expect(events[1].payload.distribution).toMatchObject({ id: Number(distribution.id), deleted_at: (row.deleted_at as Date).toISOString() });
+    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'distribution', resource_id: dbIdOf('Distribution', distribution.id), request_id: 'gql-delete-distribution-1' });
+    expect(events[1].payload.distribution).toMatchObject({ id: dbIdOf('Distribution', distribution.id), deleted_at: (row.deleted_at as Date).toISOString() });
   });
 
-  it("answers a NOT_FOUND userError on [\"id\"] for a second delete, a content id, unknown, malformed and another workspace's ids, writing nothing", async () => {
+  it("answers a NOT_FOUND userError on [\"id\"] for a second delete, a content's bare id, unknown and another workspace's ids, global or bare, writing nothing", async () => {
     const contentId = await newContent();
     const deleted = await createDistribution(contentId);
     await gql(DELETE, { id: deleted.id });
     const before = await databaseState();
 
-    for (const id of [deleted.id, contentId, foreignDistribution.id, '999999', 'abc', '-1']) {
+    const ids = [deleted.id, bare('Distribution', deleted.id), bare('Content', contentId), foreignDistribution.id, bare('Distribution', foreignDistribution.id), '999999', gid('Distribution', 999999)];
+    for (const id of ids) {
       const response = await gql(DELETE, { id });
       expect([id, response.body]).toEqual([
         id,
@@ -996,6 +1111,21 @@ describe('mutation distributionDelete', () => {
     expect(await databaseState()).toEqual(before);
     expect((await gql(CONTENT_DISTRIBUTIONS, { id: contentId })).body.data.content).toEqual({ id: contentId, distributions: [] });
     expect((await fetchDistribution(foreignDistribution.id, other)).id).toBe(foreignDistribution.id);
+  });
+
+  it.each<[string, (distribution: AnyBody) => string, string]>([
+    ['a malformed id', () => 'abc', notAnIdOf('Distribution')],
+    ['a negative id', () => '-1', notAnIdOf('Distribution')],
+    ["its content piece's global id", (distribution) => distribution.contentId, idOfAnotherType('Content', 'Distribution')],
+    // The distribution's own number under another type: refused, never looked up (nor deleted) as a distribution.
+    ["its number as another type's global id", (distribution) => gid('MediaItem', distribution.databaseId), idOfAnotherType('MediaItem', 'Distribution')],
+  ])('refuses %s with a top-level BAD_USER_INPUT on "id", writing nothing', async (_name, id, message) => {
+    const distribution = await createDistribution(await newContent());
+    const before = await databaseState();
+
+    expectIdRefused(await gql(DELETE, { id: id(distribution) }), 'distributionDelete', null, 'id', message);
+    expect(await databaseState()).toEqual(before);
+    expect(await fetchDistribution(distribution.id)).toEqual(distribution);
   });
 
   it('contentDelete takes the distributions of the piece with it', async () => {

@@ -2,6 +2,7 @@ import { rowById, rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { createAccount } from '../support/fixtures';
+import { dbId, gid } from '../support/global-ids';
 import { USER_ERRORS, expectCoercionError, expectUserErrorsAt } from '../support/graphql';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -18,6 +19,7 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 const PHASE_FIELDS = `
   fragment PhaseFields on Phase {
     id
+    databaseId
     campaignId
     phaseNo
     externalId
@@ -93,9 +95,16 @@ async function gql(query: string, variables: Record<string, unknown> = {}, works
   return workspace.api.graphql(query, variables);
 }
 
-/** Creates a campaign through REST and returns its GraphQL id. */
+/** Creates a campaign through REST and returns its GraphQL (global) id. */
 async function createCampaign(title = 'A campaign', workspace = ws, account = accountId): Promise<string> {
-  return String(await fixtures.createCampaign(workspace, String(account), title));
+  return gid('Campaign', await fixtures.createCampaign(workspace, String(account), title));
+}
+
+/** The database id (REST's, the tables') of the record of `typeName` GraphQL named by this global id. */
+function dbIdOf(typeName: string, id: string): number {
+  const databaseId = dbId(id);
+  if (id !== gid(typeName, databaseId)) throw new Error(`not the global id of a ${typeName}: ${id}`);
+  return databaseId;
 }
 
 /** Runs phasesCreate and expects it to succeed; returns the phases in request order. */
@@ -112,26 +121,33 @@ async function createPhase(campaignId: string, fields: Record<string, unknown> =
   return phase;
 }
 
+/** Creates a content piece through REST (campaign and phase named by global ids); returns its global id. */
 async function createContent(campaignId: string, phaseId: string, name = 'A content piece'): Promise<string> {
-  return String(await fixtures.createContent(ws, campaignId, phaseId, name));
+  return gid('Content', await fixtures.createContent(ws, dbIdOf('Campaign', campaignId), dbIdOf('Phase', phaseId), name));
 }
 
+/** Creates a distribution of a content piece (its global id) through REST; returns its database id. */
 async function createDistribution(contentId: string): Promise<number> {
-  const [distribution] = await fixtures.createDistributions(ws, contentId, 1, fixtures.BARE_DISTRIBUTION);
+  const [distribution] = await fixtures.createDistributions(ws, dbIdOf('Content', contentId), 1, fixtures.BARE_DISTRIBUTION);
   return distribution.id as number;
 }
 
-function rawPhase(id: number | string): Promise<Record<string, unknown> | undefined> {
-  return rowById(app, 'phases', id);
+function rawPhase(id: string): Promise<Record<string, unknown> | undefined> {
+  return rowById(app, 'phases', dbIdOf('Phase', id));
+}
+
+/** The REST /v2 answer for the phase GraphQL named by this global id. */
+function restPhase(id: string): Promise<ApiResponse<AnyBody>> {
+  return ws.api.get(`/v2/phases/${dbIdOf('Phase', id)}`);
 }
 
 /** The phase's outbox events, oldest first. */
-function eventsFor(phaseId: number | string): Promise<OutboxRow[]> {
-  return resourceEvents(app, 'phase', phaseId);
+function eventsFor(phaseId: string): Promise<OutboxRow[]> {
+  return resourceEvents(app, 'phase', dbIdOf('Phase', phaseId));
 }
 
 /** What must not move when a request is refused: the row counts and, when given, the phase's row. */
-async function databaseState(phaseId?: number | string): Promise<AnyBody> {
+async function databaseState(phaseId?: string): Promise<AnyBody> {
   const counts = await rowCounts(app, ['phases', 'contents', 'distributions', 'outbox_events']);
   return { counts, row: phaseId === undefined ? null : await rawPhase(phaseId) };
 }
@@ -141,6 +157,24 @@ function expectUserErrors(payload: AnyBody, resultKey: string, fields: string[][
   expect(payload[resultKey]).toBeNull();
   expectUserErrorsAt(payload, fields, code);
 }
+
+/**
+ * An id argument refused before any resolver ran (malformed, or a global id of another type): one
+ * top-level BAD_USER_INPUT naming the argument, and no data for the field. `data` is what is left:
+ * `{ phase: null }` for the nullable query field, null for a mutation (its payload is non-null, so
+ * the error nulls its parent).
+ */
+function expectIdRefused(response: ApiResponse<AnyBody>, field: string, data: AnyBody | null, path: string, message: string): void {
+  expect(response.status).toBe(200);
+  expect(response.body.data).toEqual(data);
+  expect(response.body.errors).toHaveLength(1);
+  expect(response.body.errors[0]).toMatchObject({ path: [field], extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [message] } } });
+  expect(Object.keys(response.body.errors[0].extensions.fieldErrors)).toEqual([path]);
+}
+
+/** The messages of `expectIdRefused`: something that is no id of `typeName`, and a global id of another type. */
+const notAnIdOf = (typeName: string): string => `must be a global id of a ${typeName} (gid://partner-api/${typeName}/<id>)`;
+const idOfAnotherType = (given: string, expected: string): string => `is a global id of a ${given}; a ${expected} id is expected here`;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -157,7 +191,7 @@ afterAll(() => app.close());
 // ---------------------------------------------------------------------------------------------
 
 describe('query phase', () => {
-  it('returns the phase with ID ids, Int numbers, YYYY-MM-DD dates, a JSONObject and ISO timestamps', async () => {
+  it('returns the phase with global ids, its databaseId, Int numbers, YYYY-MM-DD dates, a JSONObject and ISO timestamps', async () => {
     const campaignId = await createCampaign();
     const created = await createPhase(campaignId, {
       phaseTitle: 'Detailed',
@@ -177,7 +211,8 @@ describe('query phase', () => {
     const phase = response.body.data.phase;
     expect(phase).toEqual(created);
     expect(phase).toEqual({
-      id: expect.stringMatching(/^\d+$/),
+      id: expect.stringMatching(/^gid:\/\/partner-api\/Phase\/[1-9]\d*$/),
+      databaseId: expect.any(Number),
       campaignId,
       phaseNo: 1,
       externalId: 'EXT-1',
@@ -196,16 +231,19 @@ describe('query phase', () => {
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
     });
+    // The global id carries the database id.
+    expect(phase.id).toBe(gid('Phase', phase.databaseId));
   });
 
   it('agrees with the REST record of the same phase', async () => {
     const created = await createPhase(await createCampaign(), { phaseTitle: 'Both faces', keyMessage: 'Hello', latestPhaseEndDate: '2026-12-31', customFields: { a: 1 } });
 
-    const rest = (await ws.api.get(`/v2/phases/${created.id}`)).body.data.phase;
+    // REST is addressed, and answers, by the databaseId GraphQL gives.
+    const rest = (await ws.api.get(`/v2/phases/${created.databaseId}`)).body.data.phase;
 
     expect(rest).toMatchObject({
-      id: Number(created.id),
-      campaign_id: Number(created.campaignId),
+      id: created.databaseId,
+      campaign_id: dbIdOf('Campaign', created.campaignId),
       phase_no: created.phaseNo,
       phase_title: 'Both faces',
       key_message: 'Hello',
@@ -216,7 +254,7 @@ describe('query phase', () => {
     });
   });
 
-  it("answers NOT_FOUND for unknown, malformed, deleted and another workspace's ids, all alike", async () => {
+  it("answers NOT_FOUND for unknown, out-of-range, deleted and another workspace's ids, global or bare, all alike", async () => {
     const foreign = await createPhase(await createCampaign('Theirs', other, otherAccountId), {}, other);
     const deleted = await createPhase(await createCampaign());
     expect((await gql(DELETE, { id: deleted.id })).body.data.phaseDelete.userErrors).toEqual([]);
@@ -227,10 +265,24 @@ describe('query phase', () => {
     expect(unknown.body.errors).toHaveLength(1);
     expect(unknown.body.errors[0]).toMatchObject({ message: 'Phase not found', path: ['phase'], extensions: { code: 'NOT_FOUND' } });
 
-    for (const id of [foreign.id, deleted.id, 'abc', '0', '-1', '99999999999']) {
+    const bare = (id: string) => String(dbIdOf('Phase', id));
+    for (const id of [gid('Phase', 999999), foreign.id, bare(foreign.id), deleted.id, bare(deleted.id), '0', '99999999999', gid('Phase', '99999999999')]) {
       const response = await gql(PHASE, { id });
       expect([id, response.body]).toEqual([id, unknown.body]);
     }
+  });
+
+  it.each<[string, () => Promise<string>, string]>([
+    ['a word', async () => 'abc', notAnIdOf('Phase')],
+    ['an empty string', async () => '', notAnIdOf('Phase')],
+    ['a negative number', async () => '-1', notAnIdOf('Phase')],
+    ['a fraction', async () => '1.5', notAnIdOf('Phase')],
+    ['a global id of id 0', async () => gid('Phase', 0), notAnIdOf('Phase')],
+    ["a campaign's global id", () => createCampaign(), idOfAnotherType('Campaign', 'Phase')],
+    // The number of a live phase under another type: refused, never looked up as a phase.
+    ["another type's global id with a live phase's number", async () => gid('Content', dbIdOf('Phase', (await createPhase(await createCampaign())).id)), idOfAnotherType('Content', 'Phase')],
+  ])('refuses %s as the id with a top-level BAD_USER_INPUT on "id"', async (_name, id, message) => {
+    expectIdRefused(await gql(PHASE, { id: await id() }), 'phase', { phase: null }, 'id', message);
   });
 });
 
@@ -293,7 +345,7 @@ describe('Phase.contents', () => {
       if (n < 2) neighbourContentIds.push(await createContent(campaignId, neighbour.id, `Neighbour ${n}`));
     }
     const deleted = await createContent(campaignId, phaseId, 'Deleted piece');
-    expect((await ws.api.delete(`/v2/contents/${deleted}`)).status).toBe(200);
+    expect((await ws.api.delete(`/v2/contents/${dbIdOf('Content', deleted)}`)).status).toBe(200);
   });
 
   const contentsOf = async (variables: Record<string, unknown>): Promise<AnyBody> => {
@@ -431,7 +483,16 @@ describe('mutation phasesCreate', () => {
   it('accepts campaignId given as an integer', async () => {
     const campaignId = await createCampaign();
 
-    const [phase] = await createPhases(Number(campaignId) as unknown as string, [{ phaseTitle: 'Integer id' }]);
+    // GraphQL's ID takes an integer as its digits: the bare database id, still taken during the transition.
+    const [phase] = await createPhases(dbIdOf('Campaign', campaignId) as unknown as string, [{ phaseTitle: 'Integer id' }]);
+
+    expect(phase.campaignId).toBe(campaignId);
+  });
+
+  it('accepts campaignId given as the bare database id, for the transition', async () => {
+    const campaignId = await createCampaign();
+
+    const [phase] = await createPhases(String(dbIdOf('Campaign', campaignId)), [{ phaseTitle: 'Bare id' }]);
 
     expect(phase.campaignId).toBe(campaignId);
   });
@@ -443,13 +504,13 @@ describe('mutation phasesCreate', () => {
     expect(phases).toHaveLength(2);
 
     for (const phase of phases) {
-      const rest = (await ws.api.get(`/v2/phases/${phase.id}`)).body.data.phase;
+      const rest = (await restPhase(phase.id)).body.data.phase;
       expect(await eventsFor(phase.id)).toEqual([
         {
           organisation_id: ws.organisationId,
           event_type: 'phase_created',
           resource_type: 'phase',
-          resource_id: Number(phase.id),
+          resource_id: dbIdOf('Phase', phase.id),
           payload: { phase: rest },
           request_id: 'gql-phases-create-1',
         },
@@ -535,17 +596,10 @@ describe('mutation phasesCreate', () => {
       expect(await databaseState()).toEqual(before);
     });
 
-    it('a malformed campaignId', async () => {
-      const before = await databaseState();
-
-      expectUserErrors((await create('abc', [{ phaseTitle: 'x' }])).body.data.phasesCreate, 'phases', [['campaignId']]);
-      expect(await databaseState()).toEqual(before);
-    });
-
     it("an unknown, deleted or another workspace's campaign: NOT_FOUND on [\"campaignId\"], all alike", async () => {
       const foreign = await createCampaign('Theirs', other, otherAccountId);
       const deleted = await createCampaign('Gone');
-      expect((await ws.api.delete(`/v2/campaigns/${deleted}`)).status).toBe(200);
+      expect((await ws.api.delete(`/v2/campaigns/${dbIdOf('Campaign', deleted)}`)).status).toBe(200);
       const before = await databaseState();
 
       const unknown = await create('999999', [{ phaseTitle: 'Nowhere' }]);
@@ -554,12 +608,26 @@ describe('mutation phasesCreate', () => {
         extensions: { cost: expect.any(Object) },
         data: { phasesCreate: { phases: null, userErrors: [{ field: ['campaignId'], message: 'Campaign not found', code: 'NOT_FOUND' }] } },
       });
-      for (const id of [foreign, deleted]) {
+      for (const id of [gid('Campaign', 999999), foreign, deleted, String(dbIdOf('Campaign', deleted))]) {
         const response = await create(id, [{ phaseTitle: 'Nowhere' }]);
         expect([id, response.body]).toEqual([id, unknown.body]);
       }
       expect(await databaseState()).toEqual(before);
     });
+  });
+
+  it.each<[string, () => Promise<string>, string]>([
+    ['a malformed campaignId', async () => 'abc', notAnIdOf('Campaign')],
+    ['a negative campaignId', async () => '-1', notAnIdOf('Campaign')],
+    ["a phase's global id as campaignId", async () => (await createPhase(await createCampaign())).id, idOfAnotherType('Phase', 'Campaign')],
+    // A live campaign's number under another type: refused, never looked up as a campaign.
+    ["another type's global id with a live campaign's number", async () => gid('Content', dbIdOf('Campaign', await createCampaign())), idOfAnotherType('Content', 'Campaign')],
+  ])('refuses %s with a top-level BAD_USER_INPUT on "campaignId" and writes nothing', async (_name, campaignId, message) => {
+    const id = await campaignId();
+    const before = await databaseState();
+
+    expectIdRefused(await create(id, [{ phaseTitle: 'x' }]), 'phasesCreate', null, 'campaignId', message);
+    expect(await databaseState()).toEqual(before);
   });
 
   describe('refuses values GraphQL types cannot hold (BAD_USER_INPUT at the top) and writes nothing', () => {
@@ -644,9 +712,9 @@ describe('mutation phaseUpdate', () => {
 
     const events = await eventsFor(created.id);
     expect(events.map((event) => event.event_type)).toEqual(['phase_created', 'phase_updated']);
-    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'phase', resource_id: Number(created.id), request_id: 'gql-phase-update-1' });
+    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'phase', resource_id: dbIdOf('Phase', created.id), request_id: 'gql-phase-update-1' });
     expect([...events[1].payload.changed_fields].sort()).toEqual(['custom_fields', 'e_article_views', 'phase_title']);
-    expect(events[1].payload.phase).toEqual((await ws.api.get(`/v2/phases/${created.id}`)).body.data.phase);
+    expect(events[1].payload.phase).toEqual((await restPhase(created.id)).body.data.phase);
   });
 
   it('is a no-op that writes no event when nothing changes', async () => {
@@ -715,7 +783,7 @@ describe('mutation phaseUpdate', () => {
     });
   });
 
-  it("answers a NOT_FOUND userError on [\"id\"] for unknown, malformed, deleted and another workspace's ids", async () => {
+  it("answers a NOT_FOUND userError on [\"id\"] for unknown, deleted and another workspace's ids, global or bare", async () => {
     const foreign = await createPhase(await createCampaign('Theirs', other, otherAccountId), { phaseTitle: 'Theirs' }, other);
     const deleted = await createPhase(await createCampaign());
     await gql(DELETE, { id: deleted.id });
@@ -723,11 +791,25 @@ describe('mutation phaseUpdate', () => {
 
     const unknown = await update('999999', { phaseTitle: 'Hijacked' });
     expect(unknown.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { phaseUpdate: { phase: null, userErrors: [{ field: ['id'], message: 'Phase not found', code: 'NOT_FOUND' }] } } });
-    for (const id of [foreign.id, deleted.id, 'abc', '0']) {
+    for (const id of [gid('Phase', 999999), foreign.id, String(dbIdOf('Phase', foreign.id)), deleted.id, '0']) {
       const response = await update(id, { phaseTitle: 'Hijacked' });
       expect([id, response.body]).toEqual([id, unknown.body]);
     }
     expect(await databaseState(foreign.id)).toEqual(before);
+  });
+
+  it.each<[string, (phase: AnyBody) => string, string]>([
+    ['a malformed id', () => 'abc', notAnIdOf('Phase')],
+    ['a negative id', () => '-1', notAnIdOf('Phase')],
+    ["the phase's campaign's global id", (phase) => phase.campaignId, idOfAnotherType('Campaign', 'Phase')],
+    // The phase's own number under another type: refused, never looked up as a phase.
+    ["the phase's number as another type's global id", (phase) => gid('Campaign', phase.databaseId), idOfAnotherType('Campaign', 'Phase')],
+  ])('refuses %s with a top-level BAD_USER_INPUT on "id" and changes nothing', async (_name, id, message) => {
+    const phase = await createPhase(await createCampaign(), { phaseTitle: 'Stays' });
+    const before = await databaseState(phase.id);
+
+    expectIdRefused(await update(id(phase), { phaseTitle: 'Hijacked' }), 'phaseUpdate', null, 'id', message);
+    expect(await databaseState(phase.id)).toEqual(before);
   });
 });
 
@@ -748,25 +830,25 @@ describe('mutation phaseDelete', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ extensions: { cost: expect.any(Object) }, data: { phaseDelete: { deletedPhaseId: phase.id, userErrors: [] } } });
     expect((await gql(PHASE, { id: phase.id })).body.errors[0].extensions.code).toBe('NOT_FOUND');
-    expect((await ws.api.get(`/v2/phases/${phase.id}`)).status).toBe(404);
-    expect((await ws.api.get(`/v2/contents/${content}`)).status).toBe(404);
-    expect((await ws.api.get(`/v2/contents/${neighbourContent}`)).status).toBe(200);
+    expect((await restPhase(phase.id)).status).toBe(404);
+    expect((await ws.api.get(`/v2/contents/${dbIdOf('Content', content)}`)).status).toBe(404);
+    expect((await ws.api.get(`/v2/contents/${dbIdOf('Content', neighbourContent)}`)).status).toBe(200);
 
     const row = await rawPhase(phase.id);
     expect(row?.deleted_at).toBeInstanceOf(Date);
     expect(row?.phase_title).toBe('To be deleted');
     const [stamps] = await app.dataSource.query(
       'SELECT (SELECT deleted_at FROM contents WHERE id = $1) AS content, (SELECT deleted_at FROM distributions WHERE id = $2) AS distribution',
-      [Number(content), distribution],
+      [dbIdOf('Content', content), distribution],
     );
     expect(stamps.content).toBeInstanceOf(Date);
     expect(stamps.distribution).toBeInstanceOf(Date);
 
     const events = await eventsFor(phase.id);
     expect(events.map((event) => event.event_type)).toEqual(['phase_created', 'phase_deleted']);
-    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'phase', resource_id: Number(phase.id), request_id: 'gql-phase-delete-1' });
-    expect(events[1].payload.phase).toMatchObject({ id: Number(phase.id), deleted_at: (row?.deleted_at as Date).toISOString() });
-    expect(events[1].payload.deleted).toEqual({ contents: [Number(content)], distributions: [distribution] });
+    expect(events[1]).toMatchObject({ organisation_id: ws.organisationId, resource_type: 'phase', resource_id: dbIdOf('Phase', phase.id), request_id: 'gql-phase-delete-1' });
+    expect(events[1].payload.phase).toMatchObject({ id: dbIdOf('Phase', phase.id), deleted_at: (row?.deleted_at as Date).toISOString() });
+    expect(events[1].payload.deleted).toEqual({ contents: [dbIdOf('Content', content)], distributions: [distribution] });
   });
 
   it('drops the phase from Campaign.phases and frees its phaseNo', async () => {
@@ -780,14 +862,14 @@ describe('mutation phaseDelete', () => {
     expect((await createPhase(campaignId, { phaseNo: gone.phaseNo })).phaseNo).toBe(gone.phaseNo);
   });
 
-  it("answers a NOT_FOUND userError on [\"id\"] for a second delete, unknown, malformed and another workspace's ids, writing nothing", async () => {
+  it("answers a NOT_FOUND userError on [\"id\"] for a second delete, unknown and another workspace's ids, global or bare, writing nothing", async () => {
     const foreign = await createPhase(await createCampaign('Theirs', other, otherAccountId), {}, other);
     const deleted = await createPhase(await createCampaign());
     await gql(DELETE, { id: deleted.id });
     const before = await databaseState(foreign.id);
     const deletedRow = await rawPhase(deleted.id);
 
-    for (const id of [deleted.id, foreign.id, '999999', 'abc', '-1']) {
+    for (const id of [deleted.id, String(dbIdOf('Phase', deleted.id)), foreign.id, String(dbIdOf('Phase', foreign.id)), '999999', gid('Phase', 999999)]) {
       const response = await gql(DELETE, { id });
       expect([id, response.body]).toEqual([
         id,
@@ -797,5 +879,20 @@ describe('mutation phaseDelete', () => {
     expect(await databaseState(foreign.id)).toEqual(before);
     expect(await rawPhase(deleted.id)).toEqual(deletedRow);
     expect((await gql(PHASE, { id: foreign.id }, other)).body.data.phase.id).toBe(foreign.id);
+  });
+
+  it.each<[string, (phase: AnyBody) => string, string]>([
+    ['a malformed id', () => 'abc', notAnIdOf('Phase')],
+    ['a negative id', () => '-1', notAnIdOf('Phase')],
+    ["the phase's campaign's global id", (phase) => phase.campaignId, idOfAnotherType('Campaign', 'Phase')],
+    // The phase's own number under another type: refused, never looked up (nor deleted) as a phase.
+    ["the phase's number as another type's global id", (phase) => gid('Content', phase.databaseId), idOfAnotherType('Content', 'Phase')],
+  ])('refuses %s with a top-level BAD_USER_INPUT on "id", writing nothing', async (_name, id, message) => {
+    const phase = await createPhase(await createCampaign(), { phaseTitle: 'Stays' });
+    const before = await databaseState(phase.id);
+
+    expectIdRefused(await gql(DELETE, { id: id(phase) }), 'phaseDelete', null, 'id', message);
+    expect(await databaseState(phase.id)).toEqual(before);
+    expect((await gql(PHASE, { id: phase.id })).body.data.phase).toEqual(phase);
   });
 });
