@@ -32,13 +32,16 @@ import { NODE_REF_EXTENSION, nodeArgExtension, nodeTypeOf } from './node';
 type Resolver = GraphQLFieldResolver<unknown, unknown>;
 type Decoder = (value: unknown, path: string) => unknown;
 
+/** `a Campaign`, `an Event`. */
+const withArticle = (typeName: string): string => `${/^[AEIOU]/.test(typeName) ? 'an' : 'a'} ${typeName}`;
+
 /** The database id `value` names if it is an id of `typeName`, else the refusal. */
 export function databaseIdOf(value: unknown, typeName: string, path: string): string {
   const parts = parseGlobalId(value);
   if (parts?.typeName === typeName) return parts.databaseId;
-  if (parts) throw ValidationFailedError.single(path, `is a global id of a ${parts.typeName}; a ${typeName} id is expected here`);
+  if (parts) throw ValidationFailedError.single(path, `is a global id of ${withArticle(parts.typeName)}; ${withArticle(typeName)} id is expected here`);
   if (isBareDatabaseId(value)) return (value as string).trim();
-  throw ValidationFailedError.single(path, `must be a global id of a ${typeName} (${globalIdPrefix(typeName)}<id>)`);
+  throw ValidationFailedError.single(path, `must be a global id of ${withArticle(typeName)} (${globalIdPrefix(typeName)}<id>)`);
 }
 
 /** The value written for a database id (or a list of them) of `typeName`. */

@@ -1,7 +1,7 @@
 import { rowById, rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
-import { dbId, gid } from '../support/global-ids';
+import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
 import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt } from '../support/graphql';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -222,9 +222,6 @@ function expectIdRefused(response: ApiResponse<AnyBody>, field: string, path: st
   });
 }
 
-/** The refusals of `expectIdRefused`: something that is no id of `typeName`, and a global id of another type. */
-const notAnIdOf = (typeName: string) => `must be a global id of a ${typeName} (gid://partner-api/${typeName}/<id>)`;
-const idOfAnotherType = (given: string, expected: string) => `is a global id of a ${given}; a ${expected} id is expected here`;
 
 /** Global ids in the order of their database ids. */
 const byId = (values: string[]) => [...values].sort((a, b) => dbId(a) - dbId(b));

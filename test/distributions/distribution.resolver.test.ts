@@ -1,7 +1,7 @@
 import { allRows, rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP, escapeRegExp, fieldLabel } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
-import { dbId, gid } from '../support/global-ids';
+import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
 import { USER_ERRORS, expectCoercionError } from '../support/graphql';
 import { mediaAddedEvents, resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -260,9 +260,6 @@ function expectIdRefused(response: ApiResponse<AnyBody>, field: string, data: An
   expect(Object.keys(response.body.errors[0].extensions.fieldErrors)).toEqual([path]);
 }
 
-/** The messages of `expectIdRefused`: something that is no id of `typeName`, and a global id of another type. */
-const notAnIdOf = (typeName: string): string => `must be a global id of a ${typeName} (gid://partner-api/${typeName}/<id>)`;
-const idOfAnotherType = (given: string, expected: string): string => `is a global id of a ${given}; a ${expected} id is expected here`;
 
 let foreign: Placement;
 let foreignDistribution: AnyBody;

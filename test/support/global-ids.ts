@@ -18,3 +18,11 @@ export function bigDbId(id: unknown): string {
   if (!parts) throw new Error(`not a global id: ${String(id)}`);
   return parts.databaseId;
 }
+
+const withArticle = (typeName: string): string => `${/^[AEIOU]/.test(typeName) ? 'an' : 'a'} ${typeName}`;
+
+/** GraphQL's refusal of a value that is no id of `typeName` (in `extensions.fieldErrors`). */
+export const notAnIdOf = (typeName: string): string => `must be a global id of ${withArticle(typeName)} (gid://partner-api/${typeName}/<id>)`;
+
+/** GraphQL's refusal of a global id of `given` where one of `expected` belongs. */
+export const idOfAnotherType = (given: string, expected: string): string => `is a global id of ${withArticle(given)}; ${withArticle(expected)} id is expected here`;
