@@ -1,5 +1,6 @@
 import { rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
+import { gid } from '../support/global-ids';
 import { resourceEvents } from '../support/outbox';
 import { runAdmin, run } from '../support/processes';
 import { type AnyBody, apiClient, startTestApp, TEST_SECRETS_KEY, type TestApp, type Workspace } from '../support/test-app';
@@ -469,11 +470,13 @@ describe('seed:demo', () => {
     expect(nested.body.errors).toBeUndefined();
     const nodes: AnyBody[] = nested.body.data.contents.nodes;
     expect(nodes).toHaveLength(24);
+    // GraphQL names the titles /v2 lists by their global ids.
+    const titleGlobalIds = titleIds.map((id: number) => gid('PublisherTitle', id));
     for (const node of nodes) {
       expect(node.editor.roles.map((role: AnyBody) => role.roleType)).toContain('CONTENT_EDITOR');
-      expect(titleIds).toContain(Number(node.publisherTitle.id));
+      expect(titleGlobalIds).toContain(node.publisherTitle.id);
       expect(node.publisherTitle.publisherProfile).not.toBeNull();
-      for (const distribution of node.distributions) expect(titleIds).toContain(Number(distribution.publisherTitle.id));
+      for (const distribution of node.distributions) expect(titleGlobalIds).toContain(distribution.publisherTitle.id);
     }
   });
 

@@ -5,6 +5,7 @@ import { BatchHttpLink } from '@apollo/client/link/batch-http';
 import { relayStylePagination } from '@apollo/client/utilities';
 import { seedHierarchy } from '../../src/cli/seed-demo';
 import { relayStylePaginationWithNodes } from '../support/apollo-pagination';
+import { dbId } from '../support/global-ids';
 import { partnerClient } from '../support/apollo-subscriptions';
 import { subscribersOpen } from '../support/subscriptions';
 import { eventually } from '../support/webhook-receiver';
@@ -233,7 +234,10 @@ describe('a subscription', () => {
     });
     const account = (created.data as AnyBody).advertiserAccountCreate.advertiserAccount;
     await eventually(async () => received.length, (length) => length >= 1);
-    expect(received).toEqual([{ __typename: 'Event', id: expect.any(String), type: 'advertiser_account_created', data: { advertiser_account: expect.objectContaining({ id: Number(account.id), name: 'Seen live' }) } }]);
+    // The event is named by its global id; its data is the /v2 record, whose id is the integer inside the account's.
+    expect(received).toEqual([
+      { __typename: 'Event', id: expect.stringMatching(/^gid:\/\/partner-api\/Event\/\d+$/), type: 'advertiser_account_created', data: { advertiser_account: expect.objectContaining({ id: dbId(account.id), name: 'Seen live' }) } },
+    ]);
     subscription.unsubscribe();
     await subscribersOpen(app, 0);
     apollo.stop();

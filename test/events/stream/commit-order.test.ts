@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { createAccount } from '../../support/fixtures';
+import { gid } from '../../support/global-ids';
 import { EVENTS_SUBSCRIPTION, subscribeWs, subscribersOpen, wsClient } from '../../support/subscriptions';
 import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../../support/test-app';
 
@@ -85,7 +86,8 @@ it.each([
   await first.query('COMMIT');
   const stream = await streamAfter(before);
   expect(stream.map((event) => String(event.id))).toEqual([firstId, secondId]);
-  const expected = stream.map((event) => ({ id: String(event.id), cursor: event.cursor }));
+  // The subscription names each event by its global id; the feed by the digits inside it.
+  const expected = stream.map((event) => ({ id: gid('Event', event.id), cursor: event.cursor }));
   expect((await live.waitForEvents(2)).map(({ id, cursor }) => ({ id, cursor }))).toEqual(expected);
   expect((await resuming.waitForEvents(2)).map(({ id, cursor }) => ({ id, cursor }))).toEqual(expected);
 
@@ -95,8 +97,9 @@ it.each([
   expect(third.data.advertiser_account.id).toBe(later);
   await live.waitForEvents(3);
   await resuming.waitForEvents(3);
-  expect(live.events.map((event) => event.id)).toEqual([firstId, secondId, String(third.id)]);
-  expect(resuming.events.map((event) => event.id)).toEqual([firstId, secondId, String(third.id)]);
+  const all = [firstId, secondId, third.id].map((id) => gid('Event', id));
+  expect(live.events.map((event) => event.id)).toEqual(all);
+  expect(resuming.events.map((event) => event.id)).toEqual(all);
   live.stop();
   resuming.stop();
   await client.dispose();

@@ -1,6 +1,7 @@
 import { encodeStreamCursor } from '../../../src/events/stream/stream-cursor';
 import { expectInvalid } from '../../support/expectations';
 import { createAccount, createCampaign } from '../../support/fixtures';
+import { gid } from '../../support/global-ids';
 import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../../support/test-app';
 
 /**
@@ -21,7 +22,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 const EVENT_STREAM = `query Stream($after: String, $first: Int, $filter: EventFilter) {
   eventStream(after: $after, first: $first, filter: $filter) {
-    edges { cursor node { id type cursor createdAt organizationCode data } }
+    edges { cursor node { id databaseId type cursor createdAt organizationCode data } }
     pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
     totalCount
   }
@@ -111,11 +112,13 @@ describe('GET /v2/events/stream', () => {
 describe('GraphQL eventStream', () => {
   it('is the same stream: the feed\'s events in commit order, each edge\'s cursor its event\'s', async () => {
     const page = await graphqlStream();
-    expect(page.edges.map((edge: AnyBody) => edge.node.id)).toEqual(feed.map((event) => String(event.id)));
+    // GraphQL names each event by its global id; the feed's integer id is the databaseId inside it.
+    expect(page.edges.map((edge: AnyBody) => edge.node.id)).toEqual(feed.map((event) => gid('Event', event.id)));
     for (const [index, edge] of page.edges.entries()) {
       expect(edge.cursor).toBe(feed[index].cursor);
       expect(edge.node).toEqual({
-        id: String(feed[index].id),
+        id: gid('Event', feed[index].id),
+        databaseId: String(feed[index].id),
         type: feed[index].type,
         cursor: feed[index].cursor,
         createdAt: feed[index].created_at,
@@ -132,7 +135,7 @@ describe('GraphQL eventStream', () => {
     expect(first.edges).toHaveLength(3);
     expect(first.pageInfo.hasNextPage).toBe(true);
     const rest = await graphqlStream({ after: first.pageInfo.endCursor });
-    expect(rest.edges.map((edge: AnyBody) => edge.node.id)).toEqual([String(feed[3].id)]);
+    expect(rest.edges.map((edge: AnyBody) => edge.node.id)).toEqual([gid('Event', feed[3].id)]);
     expect(rest.pageInfo.hasNextPage).toBe(false);
     const end = await graphqlStream({ after: rest.pageInfo.endCursor });
     expect(end.edges).toEqual([]);
@@ -169,9 +172,10 @@ describe('Event.resource', () => {
     } } } }`;
     const before = await ws.api.graphql(query);
     const nodes = before.body.data.eventStream.nodes;
-    const accountId = String(feed[0].data.advertiser_account.id);
+    // The events' data carries /v2's integer ids; the records GraphQL reads are named by global ids.
+    const accountId = gid('AdvertiserAccount', feed[0].data.advertiser_account.id);
     expect(nodes[0].resource).toEqual({ __typename: 'AdvertiserAccount', id: accountId, name: 'Acme Ltd' });
-    expect(nodes[1].resource).toEqual({ __typename: 'Campaign', id: String(feed[1].data.campaign.id), campaignTitle: 'Spring', primaryAdvertiserAccount: { id: accountId, name: 'Acme Ltd' }, phases: [] });
+    expect(nodes[1].resource).toEqual({ __typename: 'Campaign', id: gid('Campaign', feed[1].data.campaign.id), campaignTitle: 'Spring', primaryAdvertiserAccount: { id: accountId, name: 'Acme Ltd' }, phases: [] });
 
     const other = await app.workspace();
     const theirAccount = await createAccount(other, 'Gone soon');

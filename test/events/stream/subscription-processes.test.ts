@@ -2,6 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Client } from 'graphql-ws';
+import { gid } from '../../support/global-ids';
 import { startOwnPostgres, type OwnPostgres } from '../../support/postgres-server';
 import { type ServerProcess, startServerProcess, stopServerProcess } from '../../support/server-process';
 import { closeSubscriptions, EVENTS_SUBSCRIPTION, subscribeWs, wsClient } from '../../support/subscriptions';
@@ -69,6 +70,8 @@ function closeCode(client: Client): Promise<number> {
 }
 
 const names = (events: AnyBody[]): string[] => events.map((event) => event.data.advertiser_account.name);
+/** The ids a subscription gives the stream's events: global ids, with the stream's integer inside. */
+const globalIds = (events: AnyBody[]): string[] => events.map((event) => gid('Event', event.id));
 
 it('hands a write through one process to a subscriber of another', async () => {
   // Subscribing from the stream's head: whatever commits after it comes, however long the subscription takes to start.
@@ -98,7 +101,7 @@ it('on SIGTERM closes its sockets with 1001; the client resumes with its cursor 
   const received = await resumed.waitForEvents(3);
   const stream = await streamAfter(seen.cursor);
   expect(names(stream)).toEqual(['While it was down 1', 'While it was down 2', 'After']);
-  expect(received.map((event) => event.id)).toEqual(stream.map((event) => String(event.id)));
+  expect(received.map((event) => event.id)).toEqual(globalIds(stream));
   await closeSubscriptions(app);
 });
 
@@ -118,7 +121,7 @@ it('keeps its subscriptions through a PostgreSQL restart, and a resume across it
   const resumed = subscribeWs(wsClient(second, { 'X-API-Key': ws.key }), EVENTS_SUBSCRIPTION, { after: seen.cursor });
   const stream = await streamAfter(seen.cursor);
   expect(names(stream)).toEqual(['After the restart', 'Later still']);
-  expect(received.slice(1).map((event) => event.id)).toEqual(stream.map((event) => String(event.id)));
-  expect((await resumed.waitForEvents(2)).map((event) => event.id)).toEqual(stream.map((event) => String(event.id)));
+  expect(received.slice(1).map((event) => event.id)).toEqual(globalIds(stream));
+  expect((await resumed.waitForEvents(2)).map((event) => event.id)).toEqual(globalIds(stream));
   await closeSubscriptions(app);
 });

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { countStatements } from '../../../src/db/statement-counter';
 import { encodeStreamCursor } from '../../../src/events/stream/stream-cursor';
 import { createAccount, createCampaign } from '../../support/fixtures';
+import { gid } from '../../support/global-ids';
 import { closeSubscriptions, EVENTS_SUBSCRIPTION, type Received, subscribeSse, subscribeWs, subscribersOpen, wsClient } from '../../support/subscriptions';
 import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../../support/test-app';
 import { eventually } from '../../support/webhook-receiver';
@@ -32,9 +33,9 @@ async function streamAfter(ws: Workspace, cursor: string | null): Promise<AnyBod
   return answer.body.data.events;
 }
 
-/** An event as the stream answers it, in the subscription's (GraphQL) spelling. */
+/** An event as the stream answers it, in the subscription's (GraphQL) spelling: its id global, its `data` (a /v2 record) as it is. */
 function asSubscribed(event: AnyBody): AnyBody {
-  return { id: String(event.id), type: event.type, cursor: event.cursor, createdAt: event.created_at, organizationCode: event.organization_code, data: event.data };
+  return { id: gid('Event', event.id), type: event.type, cursor: event.cursor, createdAt: event.created_at, organizationCode: event.organization_code, data: event.data };
 }
 
 function stopAll(...subscriptions: Received[]): void {
