@@ -72,12 +72,27 @@ function encodingResolver(field: GraphQLField<unknown, unknown>, typeName: strin
   };
 }
 
+/** Reads each item of a list with `item` (`path.0`, `path.1`…). */
+function eachItem(item: Decoder): Decoder {
+  return (value, path) => (Array.isArray(value) ? value.map((entry, index) => (entry === null ? null : item(entry, `${path}.${index}`))) : value);
+}
+
+/**
+ * Reads the named properties of an object with their decoders, in a copy (what graphql-js or
+ * graphql-jit hands a resolver is not the resolver's to change); `pathOf` names each for errors.
+ */
+function eachProperty(properties: readonly [string, Decoder][], pathOf: (name: string, path: string) => string): Decoder {
+  return (value, path) => {
+    if (value === null || typeof value !== 'object') return value;
+    const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const [name, decode] of properties) if (copy[name] !== null && copy[name] !== undefined) copy[name] = decode(copy[name], pathOf(name, path));
+    return copy;
+  };
+}
+
 function idDecoder(type: GraphQLInputType, typeName: string): Decoder {
   const nullable = getNullableType(type);
-  if (isListType(nullable)) {
-    const item = idDecoder(nullable.ofType as GraphQLInputType, typeName);
-    return (value, path) => (Array.isArray(value) ? value.map((entry, index) => (entry === null ? null : item(entry, `${path}.${index}`))) : value);
-  }
+  if (isListType(nullable)) return eachItem(idDecoder(nullable.ofType as GraphQLInputType, typeName));
   return (value, path) => databaseIdOf(value, typeName, path);
 }
 
@@ -99,7 +114,7 @@ class Decoders {
     const nullable = getNullableType(type);
     if (isListType(nullable)) {
       const item = this.of(nullable.ofType as GraphQLInputType, undefined);
-      return item && ((value, path) => (Array.isArray(value) ? value.map((entry, index) => (entry === null ? null : item(entry, `${path}.${index}`))) : value));
+      return item && eachItem(item);
     }
     return isInputObjectType(nullable) ? this.inputObject(nullable) : null;
   }
@@ -113,12 +128,7 @@ class Decoders {
       const decoder = this.of(field.type, this.marked(field.extensions?.[NODE_REF_EXTENSION], `${type.name}.${field.name}`));
       if (decoder) fields.push([field.name, decoder]);
     }
-    const decoder: Decoder | null = fields.length === 0 ? null : (value, path) => {
-      if (value === null || typeof value !== 'object') return value;
-      const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-      for (const [name, decode] of fields) if (copy[name] !== null && copy[name] !== undefined) copy[name] = decode(copy[name], `${path}.${name}`);
-      return copy;
-    };
+    const decoder = fields.length === 0 ? null : eachProperty(fields, (name, path) => `${path}.${name}`);
     this.inputs.set(type, decoder);
     return decoder;
   }
@@ -132,11 +142,9 @@ function argumentsDecoder(field: GraphQLField<unknown, unknown>, where: string, 
     if (decoder) readers.push([arg.name, decoder]);
   }
   if (readers.length === 0) return null;
-  return (args) => {
-    const read = { ...args };
-    for (const [name, decode] of readers) if (read[name] !== null && read[name] !== undefined) read[name] = decode(read[name], name);
-    return read;
-  };
+  // An argument's path is its name.
+  const read = eachProperty(readers, (name) => name);
+  return (args) => read(args, '') as Record<string, unknown>;
 }
 
 /** Writes and reads global ids on `schema` (above); throws when a declaration names no Node type. */

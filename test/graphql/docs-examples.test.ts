@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { getNamedType, Kind, parse, TypeInfo, validate, visit, visitWithTypeInfo, type GraphQLSchema } from 'graphql';
+import { getNamedType, Kind, parse, TypeInfo, validate, visit, visitWithTypeInfo, type GraphQLSchema, type ValueNode } from 'graphql';
 import { RESOLVERS } from '../../src/app/resolvers';
 import { parseGlobalId } from '../../src/common/global-id';
 import { NODE_REF_EXTENSION, nodeArgExtension } from '../../src/graphql/node';
@@ -42,9 +42,9 @@ function literalIds(document: ReturnType<typeof parse>): { value: string; expect
       },
     }),
   );
-  function collect(value: ReturnType<typeof parse>['definitions'][number] | { kind: string; value?: unknown; values?: unknown[] }, expected: unknown): void {
-    if (value.kind === Kind.STRING) found.push({ value: String((value as { value: string }).value), expected });
-    if (value.kind === Kind.LIST) for (const item of (value as { values: { kind: string }[] }).values) collect(item, expected);
+  function collect(value: ValueNode, expected: unknown): void {
+    if (value.kind === Kind.STRING) found.push({ value: value.value, expected });
+    if (value.kind === Kind.LIST) for (const item of value.values) collect(item, expected);
   }
   return found;
 }
