@@ -1,9 +1,9 @@
 import { allRows, rowById } from '../support/database-state';
 import { createCampaignThroughService, contextOf, createMember } from '../support/fixtures';
-import { dbId, gid } from '../support/global-ids';
+import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
 import { workspaceEvents } from '../support/outbox';
-import { walkConnection } from '../support/graphql';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { walkConnection, expectIdRefused } from '../support/graphql';
+import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
 
 /**
  * GraphQL advertiser accounts: the same behaviours as REST /v2 (spec §2.4, §4.3, §7) in GraphQL
@@ -208,28 +208,8 @@ function expectGraphQLError(body: AnyBody, code: string): void {
   expect(typeof body.errors[0].message).toBe('string');
 }
 
-/** The refusal of an id that is neither a global id nor a bare database id where a `type` id is expected. */
-function notAnIdOf(type: string): RegExp {
-  return new RegExp(`^must be a global id of an? ${type} \\(gid://partner-api/${type}/<id>\\)$`);
-}
 
-/** The refusal of a global id of `given` where a `expected` id is expected. */
-function idOfAnotherType(given: string, expected: string): RegExp {
-  return new RegExp(`^is a global id of an? ${given}; an? ${expected} id is expected here$`);
-}
 
-/**
- * An id refused before any resolver ran: one top-level BAD_USER_INPUT naming the argument or input
- * field at `path`, HTTP 200 (a field error, not a request error). `data` is what remains: a query's
- * field is nullable and is null alone, a mutation's payload is non-null so its null takes `data`.
- */
-function expectIdRefused(response: ApiResponse<AnyBody>, field: string, path: string, message: RegExp, data: unknown): void {
-  expect(response.status).toBe(200);
-  expect(response.body.data).toEqual(data);
-  expect(response.body.errors).toEqual([
-    { message: 'The given data was invalid', locations: expect.any(Array), path: [field], extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [expect.stringMatching(message)] } } },
-  ]);
-}
 
 describe('query advertiserAccounts', () => {
   let ws: Workspace;
@@ -687,7 +667,7 @@ describe('mutation advertiserAccountCreate', () => {
     expect(await databaseState()).toEqual(before);
   });
 
-  it.each<[string, unknown, RegExp]>([
+  it.each<[string, unknown, string]>([
     ['negative', -3, notAnIdOf('Member')],
     ['not digits', 'abc', notAnIdOf('Member')],
     ['a global id of another type', gid('AdvertiserAccount', 1), idOfAnotherType('AdvertiserAccount', 'Member')],
@@ -924,7 +904,7 @@ describe('mutation advertiserAccountUpdate', () => {
       expect((await ws.api.graphql(GET, { id: account.id })).body.data.advertiserAccount).toEqual(account);
     });
 
-    it.each<[string, () => string, RegExp]>([
+    it.each<[string, () => string, string]>([
       ['a malformed id', () => 'abc', notAnIdOf('Member')],
       // The member's own database id, in an AdvertiserAccount gid: refused by its type, not looked up.
       ['a global id of another type', () => gid('AdvertiserAccount', dbId(member)), idOfAnotherType('AdvertiserAccount', 'Member')],

@@ -2,7 +2,7 @@ import { rowById, rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { dbId, gid } from '../support/global-ids';
-import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt } from '../support/graphql';
+import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, expectIdRefused } from '../support/graphql';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
@@ -141,25 +141,6 @@ function expectUserError(payload: AnyBody, field: string[], code = 'BAD_USER_INP
   expectUserErrorsAt(payload, [field], code);
 }
 
-/**
- * An id argument or input field that is not an id of the expected type (malformed, or a global id
- * of another type) is refused before any resolver runs: one top-level BAD_USER_INPUT error on the
- * field, naming the argument's path, with HTTP 200 and `data` null (`field` when it is nullable,
- * else the whole of `data`, since every mutation payload is non-null).
- */
-function expectIdRefused(response: ApiResponse<AnyBody>, field: string, path: string, expectedType: string, data: AnyBody | null): void {
-  expect(response.status).toBe(200);
-  expect(response.body.data).toEqual(data);
-  expect(response.body.errors).toEqual([
-    {
-      message: 'The given data was invalid',
-      locations: expect.any(Array),
-      path: [field],
-      // The message names the type of id the field takes.
-      extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [expect.stringContaining(expectedType)] } },
-    },
-  ]);
-}
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -341,7 +322,7 @@ describe('query campaigns', () => {
   ])('refuses an advertiserAccountId filter that is %s with BAD_USER_INPUT on filter.advertiserAccountId', async (_name, advertiserAccountId) => {
     const response = await gql(CAMPAIGNS, { filter: { advertiserAccountId: advertiserAccountId() } }, lister);
 
-    expectIdRefused(response, 'campaigns', 'filter.advertiserAccountId', 'AdvertiserAccount', null);
+    expectIdRefused(response, 'campaigns', 'filter.advertiserAccountId', /AdvertiserAccount/, null);
   });
 });
 
@@ -452,7 +433,7 @@ describe('query campaign', () => {
     ];
     for (const id of ids) {
       const response = await gql(CAMPAIGN, { id });
-      expectIdRefused(response, 'campaign', 'id', 'Campaign', { campaign: null });
+      expectIdRefused(response, 'campaign', 'id', /Campaign/, { campaign: null });
     }
   });
 });
@@ -594,7 +575,7 @@ describe('mutation campaignCreate', () => {
 
       const response = await create({ primaryAdvertiserAccountId: id });
 
-      expectIdRefused(response, 'campaignCreate', 'input.primaryAdvertiserAccountId', 'AdvertiserAccount', null);
+      expectIdRefused(response, 'campaignCreate', 'input.primaryAdvertiserAccountId', /AdvertiserAccount/, null);
       expect(await databaseState()).toEqual(before);
     });
   });
@@ -866,7 +847,7 @@ describe('mutation campaignUpdate', () => {
 
     for (const id of ['abc', '', '-1', '1.5', gid('Phase', phaseId), gid('Phase', campaign.databaseId), accountId]) {
       const response = await update(id, { campaignTitle: 'Hijacked' });
-      expectIdRefused(response, 'campaignUpdate', 'id', 'Campaign', null);
+      expectIdRefused(response, 'campaignUpdate', 'id', /Campaign/, null);
     }
     expect(await databaseState(campaign.id)).toEqual(before);
   });
@@ -881,7 +862,7 @@ describe('mutation campaignUpdate', () => {
 
     const response = await update(campaign.id, { campaignTitle: 'Would be renamed', primaryAdvertiserAccountId });
 
-    expectIdRefused(response, 'campaignUpdate', 'input.primaryAdvertiserAccountId', 'AdvertiserAccount', null);
+    expectIdRefused(response, 'campaignUpdate', 'input.primaryAdvertiserAccountId', /AdvertiserAccount/, null);
     expect(await databaseState(campaign.id)).toEqual(before);
   });
 });
@@ -949,7 +930,7 @@ describe('mutation campaignDelete', () => {
 
     for (const id of ['abc', '', '-1', '1.5', gid('Phase', phaseId), gid('Phase', campaign.databaseId), accountId]) {
       const response = await gql(DELETE, { id });
-      expectIdRefused(response, 'campaignDelete', 'id', 'Campaign', null);
+      expectIdRefused(response, 'campaignDelete', 'id', /Campaign/, null);
     }
     expect({ campaign: await databaseState(campaign.id), phase: await rowById(app, 'phases', phaseId) }).toEqual(before);
     expect((await gql(CAMPAIGN, { id: campaign.id })).body.data.campaign).toEqual(campaign);

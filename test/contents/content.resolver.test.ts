@@ -2,7 +2,7 @@ import { rowById, rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
-import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt } from '../support/graphql';
+import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, expectIdRefused } from '../support/graphql';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
@@ -205,22 +205,7 @@ function expectUserError(payload: AnyBody, field: string[], code = 'BAD_USER_INP
   expectUserErrorsAt(payload, [field], code);
 }
 
-/** The root fields here that may be null; the others (the connection, the mutations' payloads) are non-null. */
-const NULLABLE_ROOT_FIELDS = new Set(['content']);
 
-/**
- * An id argument or input field refused before anything ran (malformed, or a global id of another type):
- * one top-level BAD_USER_INPUT naming the argument path (HTTP 200, a field error), and the field null,
- * which for a non-null field nulls `data` itself.
- */
-function expectIdRefused(response: ApiResponse<AnyBody>, field: string, path: string, message: string): void {
-  expect(response.status).toBe(200);
-  expect(response.body).toEqual({
-    errors: [{ message: 'The given data was invalid', locations: expect.any(Array), path: [field], extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [message] } } }],
-    data: NULLABLE_ROOT_FIELDS.has(field) ? { [field]: null } : null,
-    extensions: { cost: expect.any(Object) },
-  });
-}
 
 
 /** Global ids in the order of their database ids. */

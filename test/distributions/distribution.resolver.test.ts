@@ -2,7 +2,7 @@ import { allRows, rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP, escapeRegExp, fieldLabel } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
-import { USER_ERRORS, expectCoercionError } from '../support/graphql';
+import { USER_ERRORS, expectCoercionError, expectIdRefused } from '../support/graphql';
 import { mediaAddedEvents, resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
@@ -246,19 +246,6 @@ function expectContentNotFound(payload: AnyBody): void {
   expect(payload).toEqual({ distributions: null, userErrors: [{ field: ['contentId'], message: 'Content not found', code: 'NOT_FOUND' }] });
 }
 
-/**
- * An id argument or input field refused before any resolver ran (malformed, or a global id of
- * another type): one top-level BAD_USER_INPUT naming its path, and no data for the field. `data`
- * is what is left: `{ distribution: null }` for the nullable query field, null for a mutation (its
- * payload is non-null, so the error nulls its parent).
- */
-function expectIdRefused(response: ApiResponse<AnyBody>, field: string, data: AnyBody | null, path: string, message: string): void {
-  expect(response.status).toBe(200);
-  expect(response.body.data).toEqual(data);
-  expect(response.body.errors).toHaveLength(1);
-  expect(response.body.errors[0]).toMatchObject({ path: [field], extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [message] } } });
-  expect(Object.keys(response.body.errors[0].extensions.fieldErrors)).toEqual([path]);
-}
 
 
 let foreign: Placement;
@@ -433,7 +420,7 @@ describe('query distribution', () => {
     // The number of a live distribution under another type: refused, never looked up as a distribution.
     ["another type's global id with a live distribution's number", async () => gid('MediaItem', dbIdOf('Distribution', (await createDistribution(await newContent())).id)), idOfAnotherType('MediaItem', 'Distribution')],
   ])('refuses %s as the id with a top-level BAD_USER_INPUT on "id"', async (_name, id, message) => {
-    expectIdRefused(await gql(DISTRIBUTION, { id: await id() }), 'distribution', { distribution: null }, 'id', message);
+    expectIdRefused(await gql(DISTRIBUTION, { id: await id() }), 'distribution', 'id', message);
   });
 });
 
@@ -734,7 +721,7 @@ describe('mutation distributionsCreate', () => {
     const [contentId, distributions] = await request();
     const before = await databaseState();
 
-    expectIdRefused(await gql(CREATE, { contentId, distributions }), 'distributionsCreate', null, path, message);
+    expectIdRefused(await gql(CREATE, { contentId, distributions }), 'distributionsCreate', path, message);
     expect(await databaseState()).toEqual(before);
   });
 
@@ -1045,7 +1032,7 @@ describe('mutation distributionsUpdate', () => {
       const [target, distributions] = request();
       const before = await databaseState();
 
-      expectIdRefused(await gql(UPDATE, { contentId: target, distributions }), 'distributionsUpdate', null, path, message);
+      expectIdRefused(await gql(UPDATE, { contentId: target, distributions }), 'distributionsUpdate', path, message);
       expect(await databaseState()).toEqual(before);
       expect(await fetchDistribution(mine.id)).toEqual(mine);
     });
@@ -1120,7 +1107,7 @@ describe('mutation distributionDelete', () => {
     const distribution = await createDistribution(await newContent());
     const before = await databaseState();
 
-    expectIdRefused(await gql(DELETE, { id: id(distribution) }), 'distributionDelete', null, 'id', message);
+    expectIdRefused(await gql(DELETE, { id: id(distribution) }), 'distributionDelete', 'id', message);
     expect(await databaseState()).toEqual(before);
     expect(await fetchDistribution(distribution.id)).toEqual(distribution);
   });

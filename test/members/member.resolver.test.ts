@@ -2,8 +2,8 @@ import { verifyPassword } from '../../src/members/password';
 import { rowById } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
-import { dbId, gid } from '../support/global-ids';
-import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, walkConnection } from '../support/graphql';
+import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
+import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, walkConnection, expectIdRefused } from '../support/graphql';
 import { MEMBER_TABLE, MEMBER_TYPE_FIELDS, STORED_HASH, SecretWatch, expectNoSecrets, memberRow, membersState, storedHash } from '../support/members';
 import { resourceEvents, workspaceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -211,28 +211,8 @@ function pause(ms = 5): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** The refusal of an id that is neither a global id nor a bare database id where a `type` id is expected. */
-function notAnIdOf(type: string): RegExp {
-  return new RegExp(`^must be a global id of an? ${type} \\(gid://partner-api/${type}/<id>\\)$`);
-}
 
-/** The refusal of a global id of `given` where a `expected` id is expected. */
-function idOfAnotherType(given: string, expected: string): RegExp {
-  return new RegExp(`^is a global id of an? ${given}; an? ${expected} id is expected here$`);
-}
 
-/**
- * An id refused before any resolver ran: one top-level BAD_USER_INPUT naming the argument or input
- * field at `path`, HTTP 200 (a field error, not a request error). `data` is what remains: a query's
- * field is nullable and is null alone, a mutation's payload is non-null so its null takes `data`.
- */
-function expectIdRefused(response: ApiResponse<AnyBody>, field: string, path: string, message: RegExp, data: unknown): void {
-  expect(response.status).toBe(200);
-  expect(response.body.data).toEqual(data);
-  expect(response.body.errors).toEqual([
-    { message: 'The given data was invalid', locations: expect.any(Array), path: [field], extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [expect.stringMatching(message)] } } },
-  ]);
-}
 
 /** Input rules create and update share: [case, input fields, field refused]. */
 const FIELD_RULES: [string, Record<string, unknown>, string][] = [
@@ -266,7 +246,7 @@ const FIELD_RULES: [string, Record<string, unknown>, string][] = [
  * advertiserAccountId values that are no AdvertiserAccount id, which create and update refuse before
  * running, at the top level: [case, value, message]. Values computed when the test runs.
  */
-const ACCOUNT_ID_REFUSALS: [string, () => string, RegExp][] = [
+const ACCOUNT_ID_REFUSALS: [string, () => string, string][] = [
   ['not digits', () => 'abc', notAnIdOf('AdvertiserAccount')],
   ['negative', () => '-1', notAnIdOf('AdvertiserAccount')],
   // A Member gid carrying an account's own database id: refused by its type, never looked up as an account.
@@ -734,7 +714,7 @@ describe('query members', () => {
     expect(response.body.data).toBeNull();
   });
 
-  it.each<[string, () => string, RegExp]>([
+  it.each<[string, () => string, string]>([
     ['a malformed id', () => 'abc', notAnIdOf('AdvertiserAccount')],
     // A Member gid carrying an account's own database id: refused by its type, never taken as that account.
     ['a global id of another type', () => gid('Member', dbId(accountA)), idOfAnotherType('Member', 'AdvertiserAccount')],

@@ -3,7 +3,7 @@ import { ISO_TIMESTAMP } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { createAccount } from '../support/fixtures';
 import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
-import { USER_ERRORS, expectCoercionError, expectUserErrorsAt } from '../support/graphql';
+import { USER_ERRORS, expectCoercionError, expectUserErrorsAt, expectIdRefused } from '../support/graphql';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
@@ -158,19 +158,6 @@ function expectUserErrors(payload: AnyBody, resultKey: string, fields: string[][
   expectUserErrorsAt(payload, fields, code);
 }
 
-/**
- * An id argument refused before any resolver ran (malformed, or a global id of another type): one
- * top-level BAD_USER_INPUT naming the argument, and no data for the field. `data` is what is left:
- * `{ phase: null }` for the nullable query field, null for a mutation (its payload is non-null, so
- * the error nulls its parent).
- */
-function expectIdRefused(response: ApiResponse<AnyBody>, field: string, data: AnyBody | null, path: string, message: string): void {
-  expect(response.status).toBe(200);
-  expect(response.body.data).toEqual(data);
-  expect(response.body.errors).toHaveLength(1);
-  expect(response.body.errors[0]).toMatchObject({ path: [field], extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [message] } } });
-  expect(Object.keys(response.body.errors[0].extensions.fieldErrors)).toEqual([path]);
-}
 
 
 beforeAll(async () => {
@@ -279,7 +266,7 @@ describe('query phase', () => {
     // The number of a live phase under another type: refused, never looked up as a phase.
     ["another type's global id with a live phase's number", async () => gid('Content', dbIdOf('Phase', (await createPhase(await createCampaign())).id)), idOfAnotherType('Content', 'Phase')],
   ])('refuses %s as the id with a top-level BAD_USER_INPUT on "id"', async (_name, id, message) => {
-    expectIdRefused(await gql(PHASE, { id: await id() }), 'phase', { phase: null }, 'id', message);
+    expectIdRefused(await gql(PHASE, { id: await id() }), 'phase', 'id', message);
   });
 });
 
@@ -623,7 +610,7 @@ describe('mutation phasesCreate', () => {
     const id = await campaignId();
     const before = await databaseState();
 
-    expectIdRefused(await create(id, [{ phaseTitle: 'x' }]), 'phasesCreate', null, 'campaignId', message);
+    expectIdRefused(await create(id, [{ phaseTitle: 'x' }]), 'phasesCreate', 'campaignId', message);
     expect(await databaseState()).toEqual(before);
   });
 
@@ -805,7 +792,7 @@ describe('mutation phaseUpdate', () => {
     const phase = await createPhase(await createCampaign(), { phaseTitle: 'Stays' });
     const before = await databaseState(phase.id);
 
-    expectIdRefused(await update(id(phase), { phaseTitle: 'Hijacked' }), 'phaseUpdate', null, 'id', message);
+    expectIdRefused(await update(id(phase), { phaseTitle: 'Hijacked' }), 'phaseUpdate', 'id', message);
     expect(await databaseState(phase.id)).toEqual(before);
   });
 });
@@ -888,7 +875,7 @@ describe('mutation phaseDelete', () => {
     const phase = await createPhase(await createCampaign(), { phaseTitle: 'Stays' });
     const before = await databaseState(phase.id);
 
-    expectIdRefused(await gql(DELETE, { id: id(phase) }), 'phaseDelete', null, 'id', message);
+    expectIdRefused(await gql(DELETE, { id: id(phase) }), 'phaseDelete', 'id', message);
     expect(await databaseState(phase.id)).toEqual(before);
     expect((await gql(PHASE, { id: phase.id })).body.data.phase).toEqual(phase);
   });

@@ -5,7 +5,7 @@ import { rowById, rowCounts } from '../support/database-state';
 import { ISO_TIMESTAMP, MISSING_IDS } from '../support/expectations';
 import { contextOf, createAccount, createCampaign, createContent, createPhases, createPublisherProfile } from '../support/fixtures';
 import { dbId, gid } from '../support/global-ids';
-import { USER_ERRORS, craftCursor, expectCoercionError } from '../support/graphql';
+import { USER_ERRORS, craftCursor, expectCoercionError, expectIdRefused } from '../support/graphql';
 import { resourceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
@@ -107,23 +107,6 @@ async function databaseState(): Promise<AnyBody> {
   };
 }
 
-/**
- * An id argument refused before its resolver ran: one top-level BAD_USER_INPUT naming `id`, HTTP
- * 200 (a field error, not a request error). `publisherProfile` is nullable, so only it is null;
- * the delete payload is non-null, so the null propagates to `data` itself.
- */
-function expectIdRefused(response: ApiResponse<AnyBody>, field: 'publisherProfile' | 'publisherProfileDelete'): void {
-  expect(response.status).toBe(200);
-  expect(response.body.data).toEqual(field === 'publisherProfile' ? { publisherProfile: null } : null);
-  expect(response.body.errors).toEqual([
-    {
-      message: 'The given data was invalid',
-      locations: expect.any(Array),
-      path: [field],
-      extensions: { code: 'BAD_USER_INPUT', fieldErrors: { id: [expect.stringContaining('PublisherProfile')] } },
-    },
-  ]);
-}
 
 /** A query refused before any data: one error with this code, `data` null. */
 function expectRefused(response: ApiResponse<AnyBody>, code: string): void {
@@ -478,7 +461,7 @@ describe('query publisherProfile', () => {
   });
 
   it.each(MALFORMED_IDS)('refuses the malformed id "%s" with a top-level BAD_USER_INPUT on id', async (id) => {
-    expectIdRefused(await gql(ONE, { id }), 'publisherProfile');
+    expectIdRefused(await gql(ONE, { id }), 'publisherProfile', 'id', /PublisherProfile/);
   });
 
   it('refuses a global id of another type with BAD_USER_INPUT on id, even one whose database id is a profile’s', async () => {
@@ -487,7 +470,7 @@ describe('query publisherProfile', () => {
     // A title's global id, and a Campaign's carrying the profile's own database id: never read as a profile.
     for (const wrong of [titleIds[0], gid('Campaign', dbId(id))]) {
       const response = await gql(ONE, { id: wrong });
-      expectIdRefused(response, 'publisherProfile');
+      expectIdRefused(response, 'publisherProfile', 'id', /PublisherProfile/);
       expect(response.body.errors[0].extensions.fieldErrors.id[0]).toContain(wrong.includes('Campaign') ? 'Campaign' : 'PublisherTitle');
     }
   });
@@ -668,7 +651,7 @@ describe('mutation publisherProfileDelete', () => {
     for (const wrong of [...MALFORMED_IDS, titleIds[0], gid('Campaign', dbId(id))]) {
       const response = await gql(DELETE, { id: wrong });
       expect([wrong, response.body.errors?.[0]?.extensions?.code]).toEqual([wrong, 'BAD_USER_INPUT']);
-      expectIdRefused(response, 'publisherProfileDelete');
+      expectIdRefused(response, 'publisherProfileDelete', 'id', /PublisherProfile/);
     }
     expect(await databaseState()).toEqual(before);
     expect((await readProfile(id)).titles).toHaveLength(1);

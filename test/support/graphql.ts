@@ -1,3 +1,6 @@
+import { isNonNullType, type GraphQLSchema } from 'graphql';
+import { RESOLVERS } from '../../src/app/resolvers';
+import { createSchemaSync } from '../../src/graphql/schema';
 import { apiClient, type AnyBody, type ApiResponse, type TestApp } from './test-app';
 import { UNISSUED_KEY } from './expectations';
 
@@ -56,4 +59,33 @@ export async function walkConnection(fetchPage: (after: string | undefined) => P
     expect(pages.length).toBeLessThan(maxPages);
   }
   return { ids: pages.flatMap((page) => page.nodes.map((node: AnyBody) => node.id)), pages };
+}
+
+let schema: GraphQLSchema | undefined;
+
+/** What is left of `data` when root field `field` fails: `{ field: null }`, or null when the field is non-null (a mutation's payload). */
+function dataAfterFailing(field: string): AnyBody {
+  schema ??= createSchemaSync(RESOLVERS);
+  const definition = schema.getQueryType()?.getFields()[field] ?? schema.getMutationType()?.getFields()[field];
+  if (!definition) throw new Error(`no root field ${field}`);
+  return isNonNullType(definition.type) ? null : { [field]: null };
+}
+
+/**
+ * An id argument or input field refused before any resolver ran (malformed, or a global id of
+ * another type): HTTP 200 (a field error), one top-level BAD_USER_INPUT on root field `field`
+ * naming `path` (`id`, `input.campaignId`, `filter.ids.1`) with `message` (exact, or matching a
+ * RegExp), and `data` what GraphQL leaves of it (`dataAfterFailing`, unless given).
+ */
+export function expectIdRefused(response: ApiResponse<AnyBody>, field: string, path: string, message: string | RegExp, data: AnyBody = dataAfterFailing(field)): void {
+  expect(response.status).toBe(200);
+  expect(response.body.data).toEqual(data);
+  expect(response.body.errors).toEqual([
+    {
+      message: 'The given data was invalid',
+      locations: expect.any(Array),
+      path: [field],
+      extensions: { code: 'BAD_USER_INPUT', fieldErrors: { [path]: [typeof message === 'string' ? message : expect.stringMatching(message)] } },
+    },
+  ]);
 }
