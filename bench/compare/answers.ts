@@ -1,3 +1,4 @@
+import { parseGlobalId } from '../../src/common/global-id';
 import { DistributionStatus } from '../../src/distributions/distribution-status';
 
 /** The nested query every bench sends the project (A): bench/nested-and-list.ts, bench/workspace-scale.ts and this comparison. */
@@ -56,10 +57,11 @@ function text(value: Json, path: string): string {
   return value;
 }
 
-/** A GraphQL ID (a string of digits) or an Int. */
+/** A global id (the project's), or an Int (PostGraphile's `rowId`): its database id. */
 function id(value: Json, path: string): number {
   if (typeof value === 'number' && Number.isInteger(value)) return value;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
+  const parts = parseGlobalId(value);
+  if (parts) return Number(parts.databaseId);
   throw new ShapeError(`${path}: expected an id, got ${JSON.stringify(value)}`);
 }
 

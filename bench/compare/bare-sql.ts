@@ -14,7 +14,7 @@ export const WORKSPACE = `ws AS (SELECT k.organisation_id AS id FROM api_keys k 
 /**
  * The nested query of bench/nested-and-list.ts (campaigns(first: 50) → phases → contents (first 20
  * per phase) → distributions → primaryLink, mediaLibrary), shaped exactly as the project's GraphQL
- * answers it: `{"data":{"campaigns":{"nodes":[…]}}}`, ids as strings, the status as its enum name.
+ * answers it: `{"data":{"campaigns":{"nodes":[…]}}}`, ids as global ids, the status as its enum name.
  * Orders: campaigns by id, phases by phase_no then id, contents, distributions and media by id.
  */
 export const NESTED_SQL = `
@@ -22,22 +22,22 @@ WITH ${WORKSPACE}
 SELECT '{"data":{"campaigns":{"nodes":' || coalesce((
   SELECT array_to_json(array_agg((
     SELECT row_to_json(r) FROM (SELECT
-      c.id::text AS "id",
+      'gid://partner-api/Campaign/' || c.id AS "id",
       c.campaign_title AS "campaignTitle",
       coalesce((
         SELECT array_to_json(array_agg((
           SELECT row_to_json(r) FROM (SELECT
-            p.id::text AS "id",
+            'gid://partner-api/Phase/' || p.id AS "id",
             p.phase_title AS "phaseTitle",
             (SELECT row_to_json(r) FROM (SELECT coalesce((
               SELECT array_to_json(array_agg((
                 SELECT row_to_json(r) FROM (SELECT
-                  t.id::text AS "id",
+                  'gid://partner-api/Content/' || t.id AS "id",
                   t.content_name AS "contentName",
                   coalesce((
                     SELECT array_to_json(array_agg((
                       SELECT row_to_json(r) FROM (SELECT
-                        d.id::text AS "id",
+                        'gid://partner-api/Distribution/' || d.id AS "id",
                         CASE d.status WHEN 1 THEN 'PLANNED' WHEN 2 THEN 'SCHEDULED' WHEN 3 THEN 'LIVE' WHEN 4 THEN 'PAUSED' WHEN 5 THEN 'COMPLETED' WHEN 6 THEN 'CANCELLED' END AS "status",
                         (SELECT row_to_json(r) FROM (
                           SELECT l.original_link AS "originalLink"

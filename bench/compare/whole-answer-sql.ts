@@ -25,24 +25,24 @@ WITH ${WORKSPACE}
 SELECT json_build_object('data', json_build_object('campaigns', json_build_object('nodes', campaigns.nodes)))::text AS body
 FROM ws
 CROSS JOIN LATERAL (
-  SELECT coalesce(json_agg(json_build_object('id', c.id::text, 'campaignTitle', c.campaign_title, 'phases', phases.nodes) ORDER BY c.id), '[]') AS nodes
+  SELECT coalesce(json_agg(json_build_object('id', 'gid://partner-api/Campaign/' || c.id, 'campaignTitle', c.campaign_title, 'phases', phases.nodes) ORDER BY c.id), '[]') AS nodes
   FROM (
     SELECT c.id, c.campaign_title FROM campaigns c
     WHERE c.organisation_id = ws.id AND c.deleted_at IS NULL
     ORDER BY c.id LIMIT 50
   ) c
   CROSS JOIN LATERAL (
-    SELECT coalesce(json_agg(json_build_object('id', p.id::text, 'phaseTitle', p.phase_title, 'contents', json_build_object('nodes', contents.nodes)) ORDER BY p.phase_no, p.id), '[]') AS nodes
+    SELECT coalesce(json_agg(json_build_object('id', 'gid://partner-api/Phase/' || p.id, 'phaseTitle', p.phase_title, 'contents', json_build_object('nodes', contents.nodes)) ORDER BY p.phase_no, p.id), '[]') AS nodes
     FROM phases p
     CROSS JOIN LATERAL (
-      SELECT coalesce(json_agg(json_build_object('id', t.id::text, 'contentName', t.content_name, 'distributions', distributions.nodes) ORDER BY t.id), '[]') AS nodes
+      SELECT coalesce(json_agg(json_build_object('id', 'gid://partner-api/Content/' || t.id, 'contentName', t.content_name, 'distributions', distributions.nodes) ORDER BY t.id), '[]') AS nodes
       FROM (
         SELECT t.id, t.content_name FROM contents t
         WHERE t.phase_id = p.id AND t.organisation_id = ws.id AND t.deleted_at IS NULL
         ORDER BY t.id LIMIT 20
       ) t
       CROSS JOIN LATERAL (
-        SELECT coalesce(json_agg(json_build_object('id', d.id::text, 'status', ${STATUS}, 'primaryLink', link.value, 'mediaLibrary', media.nodes) ORDER BY d.id), '[]') AS nodes
+        SELECT coalesce(json_agg(json_build_object('id', 'gid://partner-api/Distribution/' || d.id, 'status', ${STATUS}, 'primaryLink', link.value, 'mediaLibrary', media.nodes) ORDER BY d.id), '[]') AS nodes
         FROM distributions d
         -- At most one live link per distribution (the partial unique index UQ_distribution_links_distribution).
         LEFT JOIN LATERAL (
