@@ -14,7 +14,7 @@ import { loadDatabaseIds } from '../graphql/loader-kit';
  * shows the delivered envelope (see toEventRecord), not the outbox row, whose relay state and
  * request id are the service's business.
  */
-@ObjectType('Event', { implements: Node, description: 'An event of the workspace: exactly the envelope a webhook delivery POSTs (`id`, `type`, `created_at`, `organization_code`, `cursor`, `data`), in camelCase, and the record it is about as it is now.',
+@ObjectType('Event', { implements: Node, description: 'An event of the workspace: the envelope a webhook delivery POSTs (`type`, `created_at`, `organization_code`, `cursor`, `data`, and its `id` as `databaseId`), in camelCase, and the record it is about as it is now.',
 })
 export class FeedEvent {
   id!: string;
@@ -83,5 +83,6 @@ export const eventNode: NodeSource = {
   objectType: FeedEvent,
   scope: 'events:read',
   idKind: 'bigint',
+  databaseIdNote: 'The envelope\'s `id`, and the `webhook-id` header of its deliveries: de-duplicate by it.',
   load: async ({ loaders, request }, ids) => (await loadDatabaseIds(loaders.eventById, ids, 'bigint')).map((event) => event && toFeedEvent(event, request.organisationCode)),
 };

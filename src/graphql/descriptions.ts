@@ -60,10 +60,10 @@ export const ORDER_BY_ARG = 'Sort order; omit or null to sort by id, ascending.'
 // Arguments naming a record ----------------------------------------------------------------------
 
 /** The `id` of a single read: NOT_FOUND is the field's own error. */
-export const idArg = (what: string): string => `Id of the ${what}, as on REST v2.`;
+export const idArg = (what: string): string => `Global id of the ${what} (its \`id\`; its bare REST v2 id is still taken for the transition).`;
 
 /** The `id` a mutation acts on: an id that names nothing is a `userErrors` entry. */
-export const mutationIdArg = (what: string): string => `Id of the ${what}; NOT_FOUND in \`userErrors\` when it names no ${what} of this workspace.`;
+export const mutationIdArg = (what: string): string => `Global id of the ${what}; NOT_FOUND in \`userErrors\` when it names no ${what} of this workspace, BAD_USER_INPUT when it is no id of one.`;
 
 export const CREATE_INPUT_ARG = 'Fields of the new record; the input type says which are required. Omitted fields take their defaults.';
 export const UPDATE_INPUT_ARG = 'Fields to change: omitted fields keep their value; null clears a nullable field and is refused for the others.';
