@@ -48,6 +48,15 @@ function textProblem(text: string): { message: string; blocksRules: boolean } | 
   return null;
 }
 
+/**
+ * Why PostgreSQL could not take `value` as text, or undefined: NUL in a string, or ill-formed
+ * UTF-16, anywhere in it (a list's items, an object's keys and values). Every value a list reads
+ * (filters on both faces, the keys a cursor carries) passes this one rule before its own.
+ */
+export function unstorableText(value: unknown): string | undefined {
+  return textFieldProblems(value, '')[0]?.message;
+}
+
 /** What is wrong with a text value given as a filter (not text, NUL, ill-formed, too long), or undefined. */
 export function textValueProblem(value: unknown, maxLength: number): string | undefined {
   if (typeof value !== 'string') return 'must be a string';

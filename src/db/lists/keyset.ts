@@ -1,4 +1,5 @@
 import { ValidationFailedError } from '../../common/errors';
+import { unstorableText } from '../../common/validation';
 import { parseBigId, parseId } from '../../common/ids';
 import type { Condition, ListDeclaration, SortDirection, SortKeyKind } from './list-declaration';
 
@@ -70,7 +71,7 @@ function fitsKind(kind: SortKeyKind, value: unknown): boolean {
     case 'timestamp':
       return typeof value === 'string' && !Number.isNaN(Date.parse(value));
     case 'text':
-      return typeof value === 'string';
+      return typeof value === 'string' && unstorableText(value) === undefined;
   }
 }
 

@@ -1,4 +1,4 @@
-import { FieldErrorCollector } from '../../common/validation';
+import { FieldErrorCollector, unstorableText } from '../../common/validation';
 import { decodeCursor, orderKeys, type OrderKey, type RequestedOrder } from './keyset';
 import type { ListDeclaration } from './list-declaration';
 
@@ -56,7 +56,7 @@ export function checkFilters(list: ListDeclaration, values: FilterValues | null 
       problems.add(field, 'is not a filter of this list');
       continue;
     }
-    const problem = filter.check(value);
+    const problem = unstorableText(value) ?? filter.check(value);
     if (problem) problems.add(field, problem);
     else checked.push([name, value]);
   }
