@@ -38,13 +38,14 @@ const NOT_A_NODE = 'must be a global id of a record of this API (gid://partner-a
  * The records `ids` name, in order, null where none is visible. Every id is judged before anything
  * is read: a malformed one, or one of a type with no records, is BAD_USER_INPUT; one of a type the
  * key may not read is FORBIDDEN (decided on the id's type alone, so nothing is said of existence).
+ * `field` names the argument in refusals: `id` (node's one id), or `ids` with each id's index.
  */
-async function readNodes(sources: ReadonlyMap<string, NodeSource>, context: GraphQLContext, ids: readonly string[], field: string): Promise<(object | null)[]> {
+async function readNodes(sources: ReadonlyMap<string, NodeSource>, context: GraphQLContext, ids: readonly string[], field: 'id' | 'ids'): Promise<(object | null)[]> {
   if (ids.length > MAX_NODES) throw ValidationFailedError.single(field, `must list at most ${MAX_NODES} ids`);
   const wanted = ids.map((id, index) => {
     const parts = parseGlobalId(id);
     const source = parts && sources.get(parts.typeName);
-    if (!parts || !source) throw ValidationFailedError.single(ids.length === 1 && field === 'id' ? field : `${field}.${index}`, NOT_A_NODE);
+    if (!parts || !source) throw ValidationFailedError.single(field === 'id' ? field : `${field}.${index}`, NOT_A_NODE);
     return { source, databaseId: parts.databaseId };
   });
   const denied = [...new Set(wanted.map(({ source }) => source.scope))].filter((scope) => !grants(context.request.scopes, scope));
