@@ -4,7 +4,7 @@ import { DeletePayloadType, ResourcePayloadType } from '../graphql/payloads';
 import { AdvertiserAccount } from './advertiser-account.entity';
 import { advertiserAccountList } from './advertiser-account.list';
 import type { NodeSource } from '../graphql/node-resolver';
-import { loadDatabaseIds } from '../graphql/loader-kit';
+import { loadEach } from '../graphql/loader-kit';
 
 export const AdvertiserAccountConnection = ConnectionType('AdvertiserAccount', AdvertiserAccount);
 export const AdvertiserAccountListArgs = listTypes(advertiserAccountList).args;
@@ -19,5 +19,5 @@ export const advertiserAccountNode: NodeSource = {
   objectType: AdvertiserAccount,
   scope: 'accounts:read',
   idKind: 'integer',
-  load: ({ loaders }, ids) => loadDatabaseIds(loaders.advertiserAccountById, ids),
+  load: ({ loaders }, ids) => loadEach(loaders.advertiserAccountById, ids),
 };

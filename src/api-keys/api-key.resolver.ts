@@ -27,7 +27,7 @@ export const apiKeyNode: NodeSource = {
   idKind: 'integer',
   databaseIdNote: "As the operator's key:list shows it (for asking to rotate or revoke the key).",
   load: async (context, ids) => {
-    const own = ids.some((id) => id === String(context.request.apiKeyId)) ? await describeKey(context) : null;
-    return ids.map((id) => (id === String(context.request.apiKeyId) ? own : null));
+    const own = ids.includes(context.request.apiKeyId) ? await describeKey(context) : null;
+    return ids.map((id) => (id === context.request.apiKeyId ? own : null));
   },
 };

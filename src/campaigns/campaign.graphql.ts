@@ -4,7 +4,7 @@ import { DeletePayloadType, ResourcePayloadType } from '../graphql/payloads';
 import { Campaign } from './campaign.entity';
 import { campaignList } from './campaign.list';
 import type { NodeSource } from '../graphql/node-resolver';
-import { loadDatabaseIds } from '../graphql/loader-kit';
+import { loadEach } from '../graphql/loader-kit';
 
 export const CampaignConnection = ConnectionType('Campaign', Campaign);
 export const CampaignListArgs = listTypes(campaignList).args;
@@ -14,4 +14,4 @@ export const CampaignDeletePayload = DeletePayloadType('CampaignDeletePayload', 
 export type CampaignPayload = InstanceType<typeof CampaignPayload>;
 export type CampaignDeletePayload = InstanceType<typeof CampaignDeletePayload>;
 
-export const campaignNode: NodeSource = { typeName: 'Campaign', objectType: Campaign, scope: 'campaigns:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.campaignById, ids) };
+export const campaignNode: NodeSource = { typeName: 'Campaign', objectType: Campaign, scope: 'campaigns:read', idKind: 'integer', load: ({ loaders }, ids) => loadEach(loaders.campaignById, ids) };

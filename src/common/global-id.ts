@@ -7,7 +7,7 @@
  * later keeps its old name here, since ids are stable forever.
  */
 
-export const GLOBAL_ID_SCHEME = 'gid://partner-api/';
+const GLOBAL_ID_SCHEME = 'gid://partner-api/';
 
 /** The start of every global id of a type, `gid://partner-api/Campaign/`. */
 export function globalIdPrefix(typeName: string): string {
@@ -15,7 +15,7 @@ export function globalIdPrefix(typeName: string): string {
 }
 
 export function globalId(typeName: string, databaseId: string | number): string {
-  return `${GLOBAL_ID_SCHEME}${typeName}/${databaseId}`;
+  return `${globalIdPrefix(typeName)}${databaseId}`;
 }
 
 export interface GlobalIdParts {

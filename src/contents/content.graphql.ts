@@ -5,7 +5,7 @@ import { Content } from './content.entity';
 import { contentList } from './content.list';
 import type { NodeSource } from '../graphql/node-resolver';
 import { SHARED_SEQUENCE_NOTE } from '../graphql/descriptions';
-import { loadDatabaseIds } from '../graphql/loader-kit';
+import { loadEach } from '../graphql/loader-kit';
 
 export const ContentConnection = ConnectionType('Content', Content);
 export const ContentListArgs = listTypes(contentList).args;
@@ -15,4 +15,4 @@ export const ContentDeletePayload = DeletePayloadType('ContentDeletePayload', 'd
 export type ContentPayload = InstanceType<typeof ContentPayload>;
 export type ContentDeletePayload = InstanceType<typeof ContentDeletePayload>;
 
-export const contentNode: NodeSource = { typeName: 'Content', objectType: Content, scope: 'campaigns:read', idKind: 'integer', databaseIdNote: SHARED_SEQUENCE_NOTE, load: ({ loaders }, ids) => loadDatabaseIds(loaders.contentById, ids) };
+export const contentNode: NodeSource = { typeName: 'Content', objectType: Content, scope: 'campaigns:read', idKind: 'integer', databaseIdNote: SHARED_SEQUENCE_NOTE, load: ({ loaders }, ids) => loadEach(loaders.contentById, ids) };

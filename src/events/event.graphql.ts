@@ -7,7 +7,7 @@ import type { OutboxEvent } from '../outbox/outbox-event.entity';
 import { eventList } from './event.list';
 import { streamCursorOf } from './stream/stream-cursor';
 import type { NodeSource } from '../graphql/node-resolver';
-import { loadDatabaseIds } from '../graphql/loader-kit';
+import { loadEach } from '../graphql/loader-kit';
 
 /**
  * An event as the feed shows it. A class of its own rather than fields on OutboxEvent: the feed
@@ -84,5 +84,5 @@ export const eventNode: NodeSource = {
   scope: 'events:read',
   idKind: 'bigint',
   databaseIdNote: 'The envelope\'s `id`, and the `webhook-id` header of its deliveries: de-duplicate by it.',
-  load: async ({ loaders, request }, ids) => (await loadDatabaseIds(loaders.eventById, ids, 'bigint')).map((event) => event && toFeedEvent(event, request.organisationCode)),
+  load: async ({ loaders, request }, ids) => (await loadEach(loaders.eventById, ids)).map((event) => event && toFeedEvent(event, request.organisationCode)),
 };

@@ -36,7 +36,7 @@ type Decoder = (value: unknown, path: string) => unknown;
 const withArticle = (typeName: string): string => `${/^[AEIOU]/.test(typeName) ? 'an' : 'a'} ${typeName}`;
 
 /** The database id `value` names if it is an id of `typeName`, else the refusal. */
-export function databaseIdOf(value: unknown, typeName: string, path: string): string {
+function databaseIdOf(value: unknown, typeName: string, path: string): string {
   const parts = parseGlobalId(value);
   if (parts?.typeName === typeName) return parts.databaseId;
   if (parts) throw ValidationFailedError.single(path, `is a global id of ${withArticle(parts.typeName)}; ${withArticle(typeName)} id is expected here`);

@@ -1,5 +1,4 @@
 import DataLoader from 'dataloader';
-import { parseBigId, parseId } from '../common/ids';
 
 /**
  * The shapes of per-request DataLoaders, for resources to declare theirs with (`*.loaders.ts`,
@@ -9,7 +8,7 @@ import { parseBigId, parseId } from '../common/ids';
  */
 
 /** Keys are ids: numbers, or strings for bigint ids (events, deliveries). */
-type Key = number | string;
+export type Key = number | string;
 
 /** One row per id, null where none is live in the workspace. */
 export function byId<K extends Key, T extends { id: K }>(load: (ids: readonly K[]) => Promise<T[]>): DataLoader<K, T | null> {
@@ -40,13 +39,9 @@ export function fromMap<K extends Key, V>(load: (ids: readonly K[]) => Promise<R
   });
 }
 
-/**
- * A `node` source's read through a by-id loader: database ids as `node` parsed them (canonical
- * digits), each within the column's range or naming nothing.
- */
-export async function loadDatabaseIds<K extends Key, T>(loader: DataLoader<K, T | null>, ids: readonly string[], kind: 'integer' | 'bigint' = 'integer'): Promise<(T | null)[]> {
-  const keys = ids.map((id) => (kind === 'bigint' ? parseBigId(id) : parseId(id)) as K | null);
-  return Promise.all(keys.map((key) => (key === null ? null : loader.load(key))));
+/** A `node` source's read through a by-id loader: the records of `keys`, in order (the loader batches them into one statement). */
+export function loadEach<K extends Key, T>(loader: DataLoader<K, T | null>, keys: readonly Key[]): Promise<(T | null)[]> {
+  return Promise.all(keys.map((key) => loader.load(key as K)));
 }
 
 /** One loader per projection (and whatever else `key` says), made on first use within the request. */

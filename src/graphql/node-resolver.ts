@@ -1,6 +1,8 @@
 import { Arg, type ClassType, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
 import { ValidationFailedError, ForbiddenError } from '../common/errors';
 import { parseGlobalId } from '../common/global-id';
+import { parseBigId, parseId } from '../common/ids';
+import type { Key } from './loader-kit';
 import { grants, type ScopeNeed } from '../common/scopes';
 import type { GraphQLContext } from './context';
 import { asNode, Node } from './node';
@@ -24,11 +26,11 @@ export interface NodeSource {
   /** What else `databaseId`'s description says of this type's ids. */
   databaseIdNote?: string;
   /**
-   * The records of these database ids, in order, through the request's loaders (one statement per
-   * type, however many ids); null where the request cannot see one: none, deleted, another
-   * workspace's. Ids are canonical digits, possibly beyond the type's range.
+   * The records of these database ids (numbers, or digits for bigint ids: the column's values), in
+   * order, through the request's loaders (one statement per type, however many ids); null where
+   * the request cannot see one: none, deleted, another workspace's.
    */
-  load(context: GraphQLContext, databaseIds: readonly string[]): Promise<readonly (object | null)[]>;
+  load(context: GraphQLContext, databaseIds: readonly Key[]): Promise<readonly (object | null)[]>;
 }
 
 const MAX_NODES = MAX_FILTER_VALUES;
@@ -46,21 +48,25 @@ async function readNodes(sources: ReadonlyMap<string, NodeSource>, context: Grap
     const parts = parseGlobalId(id);
     const source = parts && sources.get(parts.typeName);
     if (!parts || !source) throw ValidationFailedError.single(field === 'id' ? field : `${field}.${index}`, NOT_A_NODE);
-    return { source, databaseId: parts.databaseId };
+    // An id beyond the column's range names nothing: it is answered null without a read.
+    return { source, key: source.idKind === 'bigint' ? parseBigId(parts.databaseId) : parseId(parts.databaseId) };
   });
   const denied = [...new Set(wanted.map(({ source }) => source.scope))].filter((scope) => !grants(context.request.scopes, scope));
   if (denied.length > 0) throw new ForbiddenError(denied);
   // One read per type (its loader batches the ids into one statement), all types at once.
-  const byType = Map.groupBy(wanted, ({ source }) => source);
-  const found = new Map<NodeSource, Map<string, object | null>>();
+  const byType = Map.groupBy(
+    wanted.filter(({ key }) => key !== null),
+    ({ source }) => source,
+  );
+  const found = new Map<NodeSource, Map<Key, object | null>>();
   await Promise.all(
     [...byType].map(async ([source, ofType]) => {
-      const databaseIds = ofType.map(({ databaseId }) => databaseId);
-      const records = await source.load(context, databaseIds);
-      found.set(source, new Map(databaseIds.map((id, index) => [id, records[index] ? asNode(records[index], source.typeName) : null])));
+      const keys = ofType.map(({ key }) => key as Key);
+      const records = await source.load(context, keys);
+      found.set(source, new Map(keys.map((key, index) => [key, records[index] ? asNode(records[index], source.typeName) : null])));
     }),
   );
-  return wanted.map(({ source, databaseId }) => found.get(source)?.get(databaseId) ?? null);
+  return wanted.map(({ source, key }) => (key === null ? null : (found.get(source)?.get(key) ?? null)));
 }
 
 /** `Query.node` and `Query.nodes` over `sources`, and each source's `databaseId` field. */

@@ -4,7 +4,7 @@ import { DeletePayloadType, ResourcePayloadType } from '../graphql/payloads';
 import { Member } from './member.entity';
 import { memberList } from './member.list';
 import type { NodeSource } from '../graphql/node-resolver';
-import { loadDatabaseIds } from '../graphql/loader-kit';
+import { loadEach } from '../graphql/loader-kit';
 
 export const MemberConnection = ConnectionType('Member', Member);
 export const MemberListArgs = listTypes(memberList).args;
@@ -14,4 +14,4 @@ export const MemberDeletePayload = DeletePayloadType('MemberDeletePayload', 'del
 export type MemberPayload = InstanceType<typeof MemberPayload>;
 export type MemberDeletePayload = InstanceType<typeof MemberDeletePayload>;
 
-export const memberNode: NodeSource = { typeName: 'Member', objectType: Member, scope: 'accounts:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.memberById, ids) };
+export const memberNode: NodeSource = { typeName: 'Member', objectType: Member, scope: 'accounts:read', idKind: 'integer', load: ({ loaders }, ids) => loadEach(loaders.memberById, ids) };

@@ -6,7 +6,7 @@ import { OrganisationUser } from './organisation-user.entity';
 import { RoleType } from './role-type';
 import { organisationUserList } from './organisation-user.list';
 import type { NodeSource } from '../graphql/node-resolver';
-import { loadDatabaseIds } from '../graphql/loader-kit';
+import { loadEach } from '../graphql/loader-kit';
 
 @ObjectType('UserRole', { description: 'A role a user holds.' })
 export class UserRoleType {
@@ -22,4 +22,4 @@ export const UserDeletePayload = DeletePayloadType('UserDeletePayload', 'deleted
 export type UserPayload = InstanceType<typeof UserPayload>;
 export type UserDeletePayload = InstanceType<typeof UserDeletePayload>;
 
-export const userNode: NodeSource = { typeName: 'User', objectType: OrganisationUser, scope: 'users:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.userById, ids) };
+export const userNode: NodeSource = { typeName: 'User', objectType: OrganisationUser, scope: 'users:read', idKind: 'integer', load: ({ loaders }, ids) => loadEach(loaders.userById, ids) };

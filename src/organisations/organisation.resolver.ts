@@ -20,8 +20,7 @@ export const organisationNode: NodeSource = {
   scope: 'key',
   idKind: 'integer',
   load: async ({ request, services }, ids) => {
-    const own = String(request.organisationId);
-    const organisation = ids.includes(own) ? await services.organisations.current(request) : null;
-    return ids.map((id) => (id === own ? organisation : null));
+    const organisation = ids.includes(request.organisationId) ? await services.organisations.current(request) : null;
+    return ids.map((id) => (id === request.organisationId ? organisation : null));
   },
 };

@@ -1,7 +1,7 @@
 import { DeletePayloadType, ResourceListPayloadType, ResourcePayloadType } from '../graphql/payloads';
 import { Phase } from './phase.entity';
 import type { NodeSource } from '../graphql/node-resolver';
-import { loadDatabaseIds } from '../graphql/loader-kit';
+import { loadEach } from '../graphql/loader-kit';
 
 export const PhasePayload = ResourcePayloadType('PhasePayload', 'phase', Phase);
 export const PhasesCreatePayload = ResourceListPayloadType('PhasesCreatePayload', 'phases', Phase);
@@ -10,4 +10,4 @@ export type PhasePayload = InstanceType<typeof PhasePayload>;
 export type PhasesCreatePayload = InstanceType<typeof PhasesCreatePayload>;
 export type PhaseDeletePayload = InstanceType<typeof PhaseDeletePayload>;
 
-export const phaseNode: NodeSource = { typeName: 'Phase', objectType: Phase, scope: 'campaigns:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.phaseById, ids) };
+export const phaseNode: NodeSource = { typeName: 'Phase', objectType: Phase, scope: 'campaigns:read', idKind: 'integer', load: ({ loaders }, ids) => loadEach(loaders.phaseById, ids) };

@@ -4,7 +4,7 @@ import { DeletePayloadType } from '../graphql/payloads';
 import { PublisherProfile } from './publisher-profile.entity';
 import { publisherProfileList } from './publisher-profile.list';
 import type { NodeSource } from '../graphql/node-resolver';
-import { loadDatabaseIds } from '../graphql/loader-kit';
+import { loadEach } from '../graphql/loader-kit';
 import { PublisherTitle } from './publisher-title.entity';
 
 export const PublisherProfileConnection = ConnectionType('PublisherProfile', PublisherProfile);
@@ -14,6 +14,6 @@ export const PublisherProfileDeletePayload = DeletePayloadType('PublisherProfile
 export type PublisherProfileDeletePayload = InstanceType<typeof PublisherProfileDeletePayload>;
 
 export const publisherNodes: NodeSource[] = [
-  { typeName: 'PublisherProfile', objectType: PublisherProfile, scope: 'publishers:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.publisherProfileById, ids) },
-  { typeName: 'PublisherTitle', objectType: PublisherTitle, scope: 'publishers:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.publisherTitleById, ids) },
+  { typeName: 'PublisherProfile', objectType: PublisherProfile, scope: 'publishers:read', idKind: 'integer', load: ({ loaders }, ids) => loadEach(loaders.publisherProfileById, ids) },
+  { typeName: 'PublisherTitle', objectType: PublisherTitle, scope: 'publishers:read', idKind: 'integer', load: ({ loaders }, ids) => loadEach(loaders.publisherTitleById, ids) },
 ];

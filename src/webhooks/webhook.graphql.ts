@@ -9,7 +9,7 @@ import { Webhook } from './webhook.entity';
 import { listTypes } from '../graphql/lists/list-types';
 import { deliveryList } from './delivery.list';
 import type { NodeSource } from '../graphql/node-resolver';
-import { loadDatabaseIds } from '../graphql/loader-kit';
+import { loadEach } from '../graphql/loader-kit';
 
 export const WebhookServicePayload = ResourcePayloadType('WebhookServicePayload', 'webhookService', WebhookServiceConfig);
 export const WebhookServiceDeletePayload = DeletePayloadType('WebhookServiceDeletePayload', 'deletedWebhookServiceId', 'WebhookService');
@@ -39,7 +39,7 @@ export class WebhookSecretPayload {
 }
 
 export const webhookNodes: NodeSource[] = [
-  { typeName: 'Webhook', objectType: Webhook, scope: 'webhooks:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.webhookById, ids) },
-  { typeName: 'WebhookService', objectType: WebhookServiceConfig, scope: 'webhooks:read', idKind: 'integer', load: ({ loaders }, ids) => loadDatabaseIds(loaders.webhookServiceById, ids) },
-  { typeName: 'WebhookDelivery', objectType: WebhookDelivery, scope: 'webhooks:read', idKind: 'bigint', load: ({ loaders }, ids) => loadDatabaseIds(loaders.deliveryById, ids, 'bigint') },
+  { typeName: 'Webhook', objectType: Webhook, scope: 'webhooks:read', idKind: 'integer', load: ({ loaders }, ids) => loadEach(loaders.webhookById, ids) },
+  { typeName: 'WebhookService', objectType: WebhookServiceConfig, scope: 'webhooks:read', idKind: 'integer', load: ({ loaders }, ids) => loadEach(loaders.webhookServiceById, ids) },
+  { typeName: 'WebhookDelivery', objectType: WebhookDelivery, scope: 'webhooks:read', idKind: 'bigint', load: ({ loaders }, ids) => loadEach(loaders.deliveryById, ids) },
 ];
