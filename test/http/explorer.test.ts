@@ -156,6 +156,8 @@ describe('GET /graphql/explorer/ruru-<version>/… (the explorer’s files)', ()
 
   it('answers 304 to a browser whose copy is current', async () => {
     const first = await get(`${ASSETS}ruru.js`);
+    // Read to the end: an unread 1.2 MB body keeps its connection busy, and closing the server waits for it.
+    await first.arrayBuffer();
     const again = await get(`${ASSETS}ruru.js`, { 'if-none-match': first.headers.get('etag') ?? '' });
     expect(again.status).toBe(304);
   });
