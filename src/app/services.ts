@@ -23,6 +23,7 @@ import { EventService } from '../events/event.service';
 import { EventHub, type EventHubOptions } from '../events/stream/event-hub';
 import { EventStreamService } from '../events/stream/event-stream.service';
 import { IdempotencyKeyStore } from '../http/idempotency/idempotency-store';
+import { DeliveryLogService } from '../webhooks/delivery-log.service';
 import { type WebhookDeps, WebhookService } from '../webhooks/webhook.service';
 
 /** The service layer: both faces and the admin CLI call these and nothing below them. */
@@ -39,6 +40,8 @@ export interface Services {
   publisherProfiles: PublisherProfileService;
   referenceLibraries: ReferenceLibraryService;
   webhooks: WebhookService;
+  /** Webhooks' delivery logs, test pings, redeliveries and recoveries. */
+  webhookDeliveries: DeliveryLogService;
   events: EventService;
   /** The change stream in commit order (src/events/stream). */
   eventStream: EventStreamService;
@@ -68,6 +71,7 @@ export function createServices(dataSource: DataSource, webhookDeps: WebhookDeps,
     publisherProfiles: new PublisherProfileService(dataSource),
     referenceLibraries: new ReferenceLibraryService(dataSource),
     webhooks: new WebhookService(dataSource, webhookDeps),
+    webhookDeliveries: new DeliveryLogService(dataSource, webhookDeps.queue),
     events: new EventService(dataSource),
     eventStream,
     eventHub: new EventHub(dataSource, eventStream, live ?? { listenUrl: urlOf(dataSource), logger: pino({ enabled: false }), maxBuffered: DEFAULT_SUBSCRIPTION_LIMITS.maxBuffered }),

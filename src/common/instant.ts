@@ -1,4 +1,4 @@
-import { isISO8601 } from 'class-validator';
+import { isISO8601, ValidateBy, type ValidationOptions } from 'class-validator';
 
 /**
  * An instant as clients write one in a filter: a date (`2026-11-23`, midnight UTC) or a date-time
@@ -18,4 +18,23 @@ export function isInstant(value: unknown): value is string {
  */
 export function instantText(value: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value;
+}
+
+/** A Date (GraphQL's DateTime gives one) or an instant's text (isInstant), as the instant it means. */
+export function toInstant(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(instantText(value));
+}
+
+/** An instant as either face sends it: a valid Date (GraphQL `DateTime`) or its text (isInstant: REST bodies). */
+export function IsInstant(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isInstant',
+      validator: {
+        validate: (value: unknown) => (value instanceof Date ? !Number.isNaN(value.getTime()) : isInstant(value)),
+        defaultMessage: () => INSTANT_MESSAGE,
+      },
+    },
+    options,
+  );
 }

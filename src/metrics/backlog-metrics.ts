@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { type Backlog, type BacklogLimits, BACKLOG_LIMITS, countBacklog } from './backlog';
 import { withDeadline } from './deadline';
@@ -74,6 +74,17 @@ export function registerBacklogMetrics(registry: Registry, dataSource: DataSourc
       if (!backlog) return;
       this.set({ kind: 'unrelayed_events' }, backlog.unrelayedEvents);
       this.set({ kind: 'pending_deliveries' }, backlog.pendingDeliveries);
+    },
+  });
+  new Counter({
+    name: 'webhook_deliveries_throttled_total',
+    help: 'Deliveries a webhook\'s rate_limit held back (each wait counts once; the delivery goes on when a slot frees), by webhook id, across every worker: counted in SQL at scrape time.',
+    labelNames: ['webhook_id'],
+    registers: [registry],
+    async collect() {
+      const backlog = await reader.read();
+      this.reset();
+      for (const { webhookId, throttled } of backlog?.throttledByWebhook ?? []) this.inc({ webhook_id: String(webhookId) }, throttled);
     },
   });
   new Gauge({

@@ -71,6 +71,10 @@ export class WebhookDelivery {
   @Column({ type: 'timestamptz', precision: 3, nullable: true })
   lastAttemptAt!: Date | null;
 
+  @Field(() => DateTimeScalar, { nullable: true, description: "When the webhook's rate limit last held this delivery back (it waited, then went on; `nextAttemptAt` says until when); null if it never did." })
+  @Column({ type: 'timestamptz', precision: 3, nullable: true })
+  lastThrottledAt!: Date | null;
+
   @Field(() => Int, { nullable: true, description: "The receiver's HTTP status at the last attempt; null when it gave none." })
   @Column({ type: 'integer', nullable: true })
   lastStatusCode!: number | null;

@@ -12,14 +12,22 @@ export function destinationPolicy(config: Pick<AppConfig, 'nodeEnv' | 'webhooks'
   return { allowPrivateNetworks: config.webhooks.allowPrivateNetworks, requireHttps: config.nodeEnv === 'production' };
 }
 
+type WebhookDepsConfig = Pick<AppConfig, 'nodeEnv' | 'webhooks' | 'secretsKey' | 'dataDir' | 'worker' | 'queuePoolSize'>;
+
 /** The secrets key (checked against the database's), the destination policy and the job queue (opened on first use). */
-export async function webhookDeps(
-  config: Pick<AppConfig, 'nodeEnv' | 'webhooks' | 'secretsKey' | 'dataDir' | 'worker' | 'queuePoolSize'>,
-  database: Pick<Database, 'dataSource' | 'directUrl'>,
-  logger: Logger,
-): Promise<WebhookDeps> {
+export async function webhookDeps(config: WebhookDepsConfig, database: Pick<Database, 'dataSource' | 'directUrl'>, logger: Logger): Promise<WebhookDeps> {
+  const deps = await uncheckedWebhookDeps(config, database, logger);
+  await assertSecretsKeyMatches(database.dataSource, deps.secrets);
+  return deps;
+}
+
+/**
+ * The same, the key not yet checked: for a server that starts on a database still without its
+ * schema (MIGRATE_ON_START=false), which checks the key (assertSecretsKeyMatches) once the
+ * migrations are in, before it serves anything that seals or opens a secret.
+ */
+export async function uncheckedWebhookDeps(config: WebhookDepsConfig, database: Pick<Database, 'directUrl'>, logger: Logger): Promise<WebhookDeps> {
   const secrets = await loadSecretBox(config);
-  await assertSecretsKeyMatches(database.dataSource, secrets);
   return {
     secrets,
     policy: destinationPolicy(config),

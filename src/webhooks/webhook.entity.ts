@@ -1,14 +1,19 @@
-import { Field, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
 import { Node } from '../graphql/node';
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { WorkspaceRecord } from '../workspace/workspace-record';
 import { DateTimeScalar } from '../graphql/scalars';
 import { WebhookServiceConfig } from './webhook-service.entity';
+
+/** Bounds of a webhook's `rate_limit` (requests per second). */
+export const MIN_RATE_LIMIT = 1;
+export const MAX_RATE_LIMIT = 1000;
 
 /** A subscription (spec §2.11, §6): committed events of the listed types are POSTed to `url`, signed. */
 @ObjectType({ implements: Node, description: 'A subscription: committed events of the listed types are POSTed to `url`, signed (Standard Webhooks).' })
 @Entity('webhooks')
 @Index(['organisationId', 'id'])
+@Check('CHK_webhooks_rate_limit', `"rate_limit" BETWEEN ${MIN_RATE_LIMIT} AND ${MAX_RATE_LIMIT}`)
 export class Webhook extends WorkspaceRecord {
   @Field({ description: 'Name of the webhook, at most 255 characters.' })
   @Column({ type: 'varchar', length: 255 })
@@ -28,6 +33,10 @@ export class Webhook extends WorkspaceRecord {
   @Field(() => [String], { description: 'Event types sent to `url` (see `eventTypes`).' })
   @Column({ type: 'varchar', length: 64, array: true })
   events!: string[];
+
+  @Field(() => Int, { nullable: true, description: `The most requests per second the workers together start to \`url\` (${MIN_RATE_LIMIT} to ${MAX_RATE_LIMIT}); null for no limit. Deliveries over it wait (they do not fail or count as attempts).` })
+  @Column({ type: 'integer', nullable: true })
+  rateLimit!: number | null;
 
   @Field({ description: 'False once disabled (by a client, or by the service after a 410 or 5 days of failures).' })
   @Column({ type: 'boolean', default: true })

@@ -1,4 +1,4 @@
-import { Field, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
 import { ConnectionType } from '../graphql/connection';
 import { DeletePayloadType, ResourcePayloadType } from '../graphql/payloads';
 import { USER_ERRORS } from '../graphql/descriptions';
@@ -33,6 +33,15 @@ export class WebhookSecretPayload {
 
   @Field(() => String, { nullable: true, description: 'The new signing secret (`whsec_…`). Shown only here: store it now, no query returns it. Null when the mutation was refused.' })
   secret!: string | null;
+
+  @Field(() => [UserError], { description: USER_ERRORS })
+  userErrors!: UserError[];
+}
+
+@ObjectType('WebhookRecoverPayload', { description: 'What `webhookRecover` returns: how many failed deliveries were queued again.' })
+export class WebhookRecoverPayload {
+  @Field(() => Int, { nullable: true, description: 'Deliveries queued, one per event recovered; null when the mutation was refused.' })
+  recovered!: number | null;
 
   @Field(() => [UserError], { description: USER_ERRORS })
   userErrors!: UserError[];

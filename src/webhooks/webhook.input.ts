@@ -1,8 +1,10 @@
-import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { Field, ID, InputType } from 'type-graphql';
+import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Field, ID, InputType, Int } from 'type-graphql';
 import { NodeRef } from '../graphql/node';
 import { SUBSCRIBABLE_EVENT_TYPES } from '../events/event-catalogue';
 import { IsEntityId, IsHttpUrl, IsNotBlank, IsOmittable } from '../common/validation';
+import { IsInstant } from '../common/instant';
+import { MAX_RATE_LIMIT, MIN_RATE_LIMIT } from './webhook.entity';
 
 export const MAX_EVENTS_PER_WEBHOOK = SUBSCRIBABLE_EVENT_TYPES.length;
 
@@ -49,4 +51,21 @@ export class WebhookInput {
   @IsArray() @ArrayNotEmpty() @ArrayMaxSize(MAX_EVENTS_PER_WEBHOOK) @ArrayUnique({ message: 'must not name an event type twice' })
   @IsIn(SUBSCRIBABLE_EVENT_TYPES, { each: true, message: 'must name event types of the catalogue (GET /v2/libraries/event-types)' })
   events?: string[];
+
+  @Field(() => Int, { nullable: true, description: `The most requests per second the workers together may start to \`url\`: an integer from ${MIN_RATE_LIMIT} to ${MAX_RATE_LIMIT}, or null for no limit (the default). Deliveries over it wait; they do not fail.` })
+  @IsOptional() @IsInt({ message: 'must be an integer (requests per second) or null' })
+  @Min(MIN_RATE_LIMIT, { message: `must be at least ${MIN_RATE_LIMIT} (null for no limit)` }) @Max(MAX_RATE_LIMIT, { message: `must be at most ${MAX_RATE_LIMIT}` })
+  rateLimit?: number | null;
+}
+
+/**
+ * What `recover` resends: failed deliveries whose event was created in [since, until). Not a
+ * GraphQL input type (the mutation takes `since` and `until` as arguments); REST's body.
+ */
+export class WebhookRecoverInput {
+  @IsOmittable() @IsInstant()
+  since?: Date | string;
+
+  @IsOptional() @IsInstant()
+  until?: Date | string | null;
 }

@@ -20,7 +20,7 @@ export function webhookLoaders(services: Services, ctx: RequestContext): Webhook
   return {
     webhookById: byId((ids: readonly number[]) => services.webhooks.findByIds(ctx, ids)),
     webhookServiceById: byId((ids: readonly number[]) => services.webhooks.findServicesByIds(ctx, ids)),
-    deliveryById: byId((ids: readonly string[]) => services.webhooks.findDeliveriesByIds(ctx, ids)),
-    attemptsByDeliveryId: groupedBy((attempt: WebhookDeliveryAttempt) => attempt.deliveryId, (ids: readonly string[]) => services.webhooks.attemptsOf(ctx, ids)),
+    deliveryById: byId((ids: readonly string[]) => services.webhookDeliveries.findDeliveriesByIds(ctx, ids)),
+    attemptsByDeliveryId: groupedBy((attempt: WebhookDeliveryAttempt) => attempt.deliveryId, (ids: readonly string[]) => services.webhookDeliveries.attemptsOf(ctx, ids)),
   };
 }

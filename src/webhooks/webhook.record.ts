@@ -3,7 +3,7 @@ import { WireShape } from '../common/wire-shape';
 import { AttemptOutcome, type WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
 import { DeliveryStatus, type WebhookDelivery } from './webhook-delivery.entity';
 import type { WebhookServiceConfig } from './webhook-service.entity';
-import type { Webhook } from './webhook.entity';
+import { MAX_RATE_LIMIT, MIN_RATE_LIMIT, type Webhook } from './webhook.entity';
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 const bigId = (value: string): number => Number(value);
@@ -27,7 +27,7 @@ export function toWebhookServiceRecord(service: WebhookServiceConfig): Record<st
 }
 
 /** Body fields of webhook writes (§4.9: `name`, `service_id`, `events`, `url`). */
-export const webhookWire = new WireShape([{ wire: 'id', readOnly: true }, 'name', 'service_id', 'events', 'url']);
+export const webhookWire = new WireShape([{ wire: 'id', readOnly: true }, 'name', 'service_id', 'events', 'url', 'rate_limit']);
 
 function serviceRef(webhook: Webhook): { id: number; name: string } | null {
   return webhook.service ? { id: webhook.service.id, name: webhook.service.name } : null;
@@ -40,6 +40,7 @@ const TIMESTAMP: JsonSchema = { type: 'string', format: 'date-time' };
 const SERVICE_REF = nullable(objectOf({ id: ID, name: { type: 'string' } }));
 const EVENTS = arrayOf({ type: 'string' });
 const STATE: Record<string, JsonSchema> = {
+  rate_limit: nullable({ type: 'integer', minimum: MIN_RATE_LIMIT, maximum: MAX_RATE_LIMIT, description: 'Requests per second the workers together may start to `url`; null for no limit.' }),
   active: { type: 'integer', enum: [0, 1] },
   disabled_reason: nullable({ type: 'string' }),
   previous_secret_expires_at: nullable(TIMESTAMP),
@@ -72,7 +73,7 @@ export const listedWebhookRecordSchema: JsonSchema = {
 
 /** What the spec's records leave out but a partner needs to see: the webhook's state. */
 function state(webhook: Webhook): Record<string, unknown> {
-  return { active: webhook.active ? 1 : 0, disabled_reason: webhook.disabledReason, previous_secret_expires_at: iso(webhook.previousSecretExpiresAt) };
+  return { rate_limit: webhook.rateLimit, active: webhook.active ? 1 : 0, disabled_reason: webhook.disabledReason, previous_secret_expires_at: iso(webhook.previousSecretExpiresAt) };
 }
 
 /** The listed record (§2.11: `id`, `name`, `url`, `service`, `events`), then its state. */
@@ -131,6 +132,7 @@ const DELIVERY_FIELDS: Record<string, JsonSchema> = {
   last_attempt_at: nullable(TIMESTAMP),
   last_status_code: nullable({ type: 'integer' }),
   next_attempt_at: nullable(TIMESTAMP),
+  last_throttled_at: { ...nullable(TIMESTAMP), description: "When the webhook's rate limit last held this delivery back (it waited; `next_attempt_at` says until when); null if it never did." },
   created_at: TIMESTAMP,
   updated_at: TIMESTAMP,
 };
@@ -153,6 +155,7 @@ export function toDeliveryRecord(delivery: WebhookDelivery, withAttempts = false
     last_attempt_at: iso(delivery.lastAttemptAt),
     last_status_code: delivery.lastStatusCode,
     next_attempt_at: iso(delivery.nextAttemptAt),
+    last_throttled_at: iso(delivery.lastThrottledAt),
     created_at: iso(delivery.createdAt),
     updated_at: iso(delivery.updatedAt),
     ...(withAttempts ? { attempts: (delivery.attempts ?? []).map(toAttemptRecord) } : {}),

@@ -2,6 +2,7 @@ import { RequiresScope } from '../graphql/scopes/requires-scope';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { IdArg, NodeRef } from '../graphql/node';
 import { NotFoundError } from '../common/errors';
+import { DateTimeScalar } from '../graphql/scalars';
 import { FeedEvent, toFeedEvent } from '../events/event.graphql';
 import { EVENT_RETENTION_DAYS } from '../events/event.service';
 import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
@@ -20,12 +21,14 @@ import {
   WebhookDeliveryConnection,
   WebhookDeliveryPayload,
   WebhookPayload,
+  WebhookRecoverPayload,
   WebhookSecretPayload,
   WebhookServiceDeletePayload,
   WebhookServicePayload,
 } from './webhook.graphql';
 import { WebhookInput, WebhookServiceInput } from './webhook.input';
-import { DELIVERY, MAX_SERVICES, MAX_WEBHOOKS } from './webhook.service';
+import { DELIVERY } from './delivery-log.service';
+import { MAX_SERVICES, MAX_WEBHOOKS } from './webhook.service';
 
 /**
  * attempt() for a mutation naming two records: `attempt` reports every NOT_FOUND on one argument,
@@ -76,7 +79,7 @@ export class WebhookResolver {
     @IdArg('webhookId', 'Webhook', { description: 'Id of the webhook, deleted ones included.' }) webhookId: string,
     @IdArg('deliveryId', 'WebhookDelivery', { description: 'Id of a delivery of that webhook.' }) deliveryId: string,
   ): Promise<WebhookDelivery> {
-    return services.webhooks.delivery(request, webhookId, deliveryId);
+    return services.webhookDeliveries.delivery(request, webhookId, deliveryId);
   }
 
   @RequiresScope('webhooks:write')
@@ -156,7 +159,7 @@ export class WebhookResolver {
   @RequiresScope('webhooks:write')
   @Mutation(() => WebhookDeliveryPayload, { description: 'Queues a `ping` event to the webhook (active or not) as one delivery with a single attempt.' })
   async webhookTest(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Webhook', { description: mutationIdArg('webhook') }) id: string): Promise<WebhookDeliveryPayload> {
-    const { result, userErrors } = await attempt(() => services.webhooks.test(request, id));
+    const { result, userErrors } = await attempt(() => services.webhookDeliveries.test(request, id));
     return { delivery: result, userErrors };
   }
 
@@ -168,8 +171,22 @@ export class WebhookResolver {
     @IdArg('deliveryId', 'WebhookDelivery', { description: 'Id of the delivery whose event is sent again; NOT_FOUND (`["deliveryId"]`) unless it is a delivery of that webhook.' })
     deliveryId: string,
   ): Promise<WebhookDeliveryPayload> {
-    const { result, userErrors } = await attemptOnDelivery(() => services.webhooks.redeliver(request, webhookId, deliveryId));
+    const { result, userErrors } = await attemptOnDelivery(() => services.webhookDeliveries.redeliver(request, webhookId, deliveryId));
     return { delivery: result, userErrors };
+  }
+
+  @RequiresScope('webhooks:write')
+  @Mutation(() => WebhookRecoverPayload, {
+    description: `After a receiver's outage: every event created in [\`since\`, \`until\`) whose delivery to this webhook failed is delivered again, as a new delivery (same event, same \`webhook-id\`, fresh attempts), unless it already has a delivery pending or succeeded, so recovering twice sends nothing twice. Test pings are not resent. Refused while the webhook is disabled.`,
+  })
+  async webhookRecover(
+    @Ctx() { request, services }: GraphQLContext,
+    @IdArg('id', 'Webhook', { description: mutationIdArg('webhook') }) id: string,
+    @Arg('since', () => DateTimeScalar, { description: `Start of the window (inclusive), by when the events were created: within the last ${EVENT_RETENTION_DAYS} days.` }) since: Date,
+    @Arg('until', () => DateTimeScalar, { nullable: true, description: 'End of the window (exclusive); now when omitted.' }) until: Date | null | undefined,
+  ): Promise<WebhookRecoverPayload> {
+    const { result, userErrors } = await attempt(() => services.webhookDeliveries.recover(request, id, { since, until }), { fields: null, id: 'id' });
+    return { recovered: result?.recovered ?? null, userErrors };
   }
 
   @NodeRef('WebhookService')
@@ -193,7 +210,7 @@ export class WebhookResolver {
     @Ctx() { request, services }: GraphQLContext,
     @Args(() => DeliveryListArgs) args: ConnectionArgs,
   ): Promise<Connection<WebhookDelivery>> {
-    return toConnection(await services.webhooks.deliveryConnection(request, webhook.id, connectionRequest(deliveryList, args)));
+    return toConnection(await services.webhookDeliveries.deliveryConnection(request, webhook.id, connectionRequest(deliveryList, args)));
   }
 }
 

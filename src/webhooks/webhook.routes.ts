@@ -1,4 +1,4 @@
-import { arrayOf } from '../common/json-schema';
+import { arrayOf, objectOf } from '../common/json-schema';
 import { inputSchema } from '../http/rest/openapi/input-schema';
 import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
@@ -8,7 +8,9 @@ import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { NO_QUERY, webhookServiceRoutes } from './webhook-service.routes';
 import { deliveryList } from './delivery.list';
-import { WebhookInput } from './webhook.input';
+import { WebhookInput, WebhookRecoverInput } from './webhook.input';
+import { EVENT_RETENTION_DAYS } from '../events/event.service';
+import { WireShape } from '../common/wire-shape';
 import { WEBHOOK_REQUIRED_ON_CREATE } from './webhook.service';
 import {
   deliveryDetailSchema,
@@ -31,6 +33,8 @@ const webhookUpdateBody = inputSchema('WebhookUpdateInput', webhookWire, Webhook
 const webhook = keyed('webhook', webhookRecordSchema);
 const webhookWithSecret = keyed('webhook', webhookWithSecretSchema);
 const delivery = keyed('delivery', deliveryDetailSchema);
+const recoverWire = new WireShape(['since', 'until']);
+const recoverBody = inputSchema('WebhookRecoverInput', recoverWire, WebhookRecoverInput, { required: ['since'] });
 
 const webhookId = { id: 'A webhook of this workspace.' };
 const deliveryIds = { ...webhookId, delivery_id: 'A delivery of that webhook (a positive integer, up to 2^53 − 1).' };
@@ -170,7 +174,7 @@ export const webhookRoutes = [
     success: { message: 'Test event queued for delivery', data: delivery },
     config,
     async handle(request, { services }) {
-      return { delivery: toDeliveryRecord(await services.webhooks.test(requestContext(request), pathParam(request, 'id')), true) };
+      return { delivery: toDeliveryRecord(await services.webhookDeliveries.test(requestContext(request), pathParam(request, 'id')), true) };
     },
   },
   {
@@ -187,7 +191,7 @@ export const webhookRoutes = [
     config,
     async handle(request, { services, publicUrl }) {
       const ctx = requestContext(request);
-      const slice = await services.webhooks.deliveries(ctx, pathParam(request, 'id'), listQuery(request, deliveryList));
+      const slice = await services.webhookDeliveries.deliveries(ctx, pathParam(request, 'id'), listQuery(request, deliveryList));
       return { deliveries: paginated(request, publicUrl, slice, (logged) => toDeliveryRecord(logged)) };
     },
   },
@@ -203,7 +207,7 @@ export const webhookRoutes = [
     success: { message: 'Webhook delivery retrieved successfully', data: delivery },
     config,
     async handle(request, { services }) {
-      const found = await services.webhooks.delivery(requestContext(request), pathParam(request, 'id'), pathParam(request, 'delivery_id'));
+      const found = await services.webhookDeliveries.delivery(requestContext(request), pathParam(request, 'id'), pathParam(request, 'delivery_id'));
       return { delivery: toDeliveryRecord(found, true) };
     },
   },
@@ -219,8 +223,25 @@ export const webhookRoutes = [
     success: { message: 'Event queued for redelivery', data: delivery },
     config,
     async handle(request, { services }) {
-      const queued = await services.webhooks.redeliver(requestContext(request), pathParam(request, 'id'), pathParam(request, 'delivery_id'));
+      const queued = await services.webhookDeliveries.redeliver(requestContext(request), pathParam(request, 'id'), pathParam(request, 'delivery_id'));
       return { delivery: toDeliveryRecord(queued, true) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/:id/recover',
+    operationId: 'recoverWebhook',
+    summary: 'Recover failed deliveries',
+    description:
+      `After a receiver's outage: every event created in [\`since\`, \`until\`) whose delivery to this webhook failed is delivered again, as a new delivery (same event id and \`webhook-id\`, fresh attempts), unless it already has a delivery pending or succeeded, so recovering twice sends nothing twice. Test pings are not resent. \`until\` defaults to now; \`since\` must be within the last ${EVENT_RETENTION_DAYS} days (the log's retention). Refused (422) while the webhook is disabled. The answer counts the deliveries queued.`,
+    tag: TAG,
+    scope: 'webhooks:write',
+    params: webhookId,
+    body: recoverBody,
+    success: { message: 'Failed deliveries queued for redelivery', data: objectOf({ recovered: { type: 'integer', minimum: 0, description: 'Deliveries queued: one per event recovered.' } }) },
+    config: { wire: recoverWire },
+    async handle(request, { services }) {
+      return services.webhookDeliveries.recover(requestContext(request), pathParam(request, 'id'), bodyInput(request, recoverWire, WebhookRecoverInput));
     },
   },
 ] satisfies V2Route[];

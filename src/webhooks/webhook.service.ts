@@ -1,28 +1,21 @@
-import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../common/errors';
-import { parseBigIdOrNotFound, parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
-import { fetchListConnection, fetchListPage, type ListSlice, type PageSlice } from '../db/lists/list-engine';
-import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
+import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
 import type { RequestContext } from '../common/request-context';
 import { FieldErrorCollector, validationProblems } from '../common/validation';
 import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { EVENT_TYPES, type EventType, readableEventTypes } from '../events/event-catalogue';
-import { recordEvent } from '../outbox/outbox';
 import type { SecretBox } from '../secrets/secret-box';
 import type { DeliveryQueue } from './delivery/delivery-queue';
 import { newSigningSecret } from './delivery/signing';
 import { type DestinationPolicy, destinationProblem } from './destination-guard';
-import { OPEN_ATTEMPT, WebhookDeliveryAttempt } from './webhook-delivery-attempt.entity';
-import { DeliveryStatus, WebhookDelivery } from './webhook-delivery.entity';
+import { lockWebhook, WEBHOOK } from './webhook-lookup';
 import { WebhookServiceConfig } from './webhook-service.entity';
 import { Webhook } from './webhook.entity';
-import { deliveryList } from './delivery.list';
 import { WebhookInput, WebhookServiceInput } from './webhook.input';
 
-/** Resource names of NOT_FOUND messages (`Webhook not found`); GraphQL reads DELIVERY to name the argument of a redelivery's NOT_FOUND. */
-const WEBHOOK = 'Webhook';
+/** Resource name of a service's NOT_FOUND message (`Webhook service not found`). */
 const SERVICE = 'Webhook service';
-export const DELIVERY = 'Webhook delivery';
 /** Per workspace; enough for every receiver a partner runs, few enough that fan-out stays cheap. */
 export const MAX_WEBHOOKS = 50;
 export const MAX_SERVICES = 50;
@@ -47,8 +40,8 @@ export interface WebhookWithSecret {
 }
 
 /**
- * Webhook services (credentials), webhooks (subscriptions), their delivery logs, test pings and
- * redeliveries. Deliveries themselves are made by the worker (delivery/), never in a request.
+ * Webhook services (credentials) and webhooks (subscriptions). Their delivery logs, test pings,
+ * redeliveries and recoveries are delivery-log.service.ts's.
  */
 export class WebhookService {
   constructor(
@@ -156,6 +149,7 @@ export class WebhookService {
         url: input.url,
         events: input.events,
         serviceId,
+        rateLimit: input.rateLimit ?? null,
         secretSealed: this.deps.secrets.seal(secret),
       });
       return this.load(manager, ctx, inserted.identifiers[0].id as number);
@@ -177,6 +171,7 @@ export class WebhookService {
       if (input.name !== undefined) values.name = input.name;
       if (input.url !== undefined) values.url = input.url;
       if (input.events !== undefined) values.events = input.events;
+      if (input.rateLimit !== undefined) values.rateLimit = input.rateLimit;
       if (Object.keys(values).length > 0) await manager.update(Webhook, { id, organisationId: ctx.organisationId }, values);
       return this.load(manager, ctx, id);
     });
@@ -220,79 +215,7 @@ export class WebhookService {
     return { webhook, secret };
   }
 
-  /** Sends a `ping` event to this webhook now (active or not), as one delivery with a single attempt. */
-  async test(ctx: RequestContext, rawId: RecordId): Promise<WebhookDelivery> {
-    const id = parseIdOrNotFound(rawId, WEBHOOK);
-    return this.dataSource.transaction(async (manager) => {
-      const webhook = await this.load(manager, ctx, id, 'share');
-      const ping = { type: 'ping', resourceId: webhook.id, payload: { webhook_id: webhook.id, message: 'A test event sent on request; reply 2xx to show the receiver works.' } } as const;
-      const event = await recordEvent(manager, ctx, ping, { direct: true });
-      return this.newDelivery(manager, ctx, webhook.id, event.id, 'ping');
-    });
-  }
-
-  /** The log as numbered pages, newest first (REST's `?page`/`?per_page`). */
-  async deliveries(ctx: RequestContext, rawWebhookId: RecordId, request: PageRequest): Promise<PageSlice<WebhookDelivery>> {
-    const webhookId = parseIdOrNotFound(rawWebhookId, WEBHOOK);
-    return fetchListPage(await this.deliveryLog(ctx, webhookId), deliveryList, request);
-  }
-
-  /** The log as a keyset connection, newest first, always (GraphQL's `Webhook.deliveries`). */
-  async deliveryConnection(ctx: RequestContext, webhookId: number, request: ConnectionRequest): Promise<ListSlice<WebhookDelivery>> {
-    return fetchListConnection(await this.deliveryLog(ctx, webhookId), deliveryList, request);
-  }
-
-  /** For DataLoader: the workspace's deliveries among `ids` (a deleted webhook's log stays readable, as `delivery` reads it). */
-  async findDeliveriesByIds(ctx: RequestContext, ids: readonly string[]): Promise<WebhookDelivery[]> {
-    return tenantQuery(this.dataSource.manager, WebhookDelivery, 'd', ctx).andWhere('d.id = ANY(:ids)', { ids: [...ids] }).getMany();
-  }
-
-  /** For DataLoader: the attempts of many deliveries in one statement, by delivery, then oldest first; an attempt in flight is not listed until it ends. */
-  async attemptsOf(ctx: RequestContext, deliveryIds: readonly string[]): Promise<WebhookDeliveryAttempt[]> {
-    return tenantQuery(this.dataSource.manager, WebhookDeliveryAttempt, 'a', ctx)
-      .andWhere('a.deliveryId = ANY(:deliveryIds)', { deliveryIds: [...deliveryIds] })
-      .andWhere('a.outcome <> :open', { open: OPEN_ATTEMPT })
-      .orderBy('a.deliveryId', 'ASC')
-      .addOrderBy('a.attemptNo', 'ASC')
-      .getMany();
-  }
-
-  /** One delivery with every attempt that has ended, oldest first (one in flight is listed once it ends, or is found interrupted). */
-  async delivery(ctx: RequestContext, rawWebhookId: RecordId, rawDeliveryId: RecordId): Promise<WebhookDelivery> {
-    const webhookId = parseIdOrNotFound(rawWebhookId, WEBHOOK);
-    const deliveryId = parseBigIdOrNotFound(rawDeliveryId, DELIVERY);
-    await this.loadIncludingDeleted(ctx, webhookId);
-    const delivery = await this.dataSource.manager
-      .createQueryBuilder(WebhookDelivery, 'd')
-      .leftJoinAndSelect('d.attempts', 'a', 'a.outcome <> :open', { open: OPEN_ATTEMPT })
-      .where('d.organisationId = :organisationId AND d.webhookId = :webhookId AND d.id = :deliveryId', { organisationId: ctx.organisationId, webhookId, deliveryId })
-      .orderBy('a.attemptNo', 'ASC')
-      .getOne();
-    if (!delivery) throw new NotFoundError(DELIVERY);
-    return delivery;
-  }
-
-  /** Delivers the same event (same `webhook-id`) again, as a new delivery with a fresh schedule. */
-  async redeliver(ctx: RequestContext, rawWebhookId: RecordId, rawDeliveryId: RecordId): Promise<WebhookDelivery> {
-    const webhookId = parseIdOrNotFound(rawWebhookId, WEBHOOK);
-    const deliveryId = parseBigIdOrNotFound(rawDeliveryId, DELIVERY);
-    const original = await this.delivery(ctx, webhookId, deliveryId);
-    return this.dataSource.transaction(async (manager) => {
-      const webhook = await this.load(manager, ctx, webhookId, 'share');
-      // A disabled webhook's deliveries stop at their next attempt: queuing one would only fail it.
-      if (!webhook.active && original.eventType !== 'ping') throw ValidationFailedError.single('webhookId', 'is disabled; enable it, then redeliver');
-      return this.newDelivery(manager, ctx, webhookId, original.eventId, original.eventType);
-    });
-  }
-
   // ---- helpers ----
-
-  private async newDelivery(manager: EntityManager, ctx: RequestContext, webhookId: number, eventId: string, eventType: string): Promise<WebhookDelivery> {
-    const inserted = await manager.insert(WebhookDelivery, { organisationId: ctx.organisationId, webhookId, eventId, eventType, status: DeliveryStatus.PENDING, nextAttemptAt: new Date() });
-    const id = String(inserted.identifiers[0].id);
-    await this.deps.queue.enqueue(manager, [{ deliveryId: id, attempt: 1 }]);
-    return manager.findOneOrFail(WebhookDelivery, { where: { id, organisationId: ctx.organisationId }, relations: { attempts: true } });
-  }
 
   /** Serialises writes that count or change a workspace's webhooks and default service. */
   private async lockWorkspace(manager: EntityManager, ctx: RequestContext): Promise<void> {
@@ -304,23 +227,8 @@ export class WebhookService {
   }
 
   private async load(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = false): Promise<Webhook> {
-    if (lock) await loadInWorkspace(manager, Webhook, ctx, id, WEBHOOK, lock);
+    if (lock) await lockWebhook(manager, ctx, id, lock);
     const webhook = await this.webhooks(manager, ctx).andWhere('w.id = :id', { id }).getOne();
-    if (!webhook) throw new NotFoundError(WEBHOOK);
-    return webhook;
-  }
-
-  /** A webhook's log (also of a deleted webhook), filtered, unordered; NotFoundError when the webhook is not this workspace's. */
-  private async deliveryLog(ctx: RequestContext, webhookId: number): Promise<SelectQueryBuilder<WebhookDelivery>> {
-    await this.loadIncludingDeleted(ctx, webhookId);
-    return this.dataSource.manager
-      .createQueryBuilder(WebhookDelivery, 'd')
-      .where('d.organisationId = :organisationId AND d.webhookId = :webhookId', { organisationId: ctx.organisationId, webhookId });
-  }
-
-  /** A deleted webhook's log stays readable (the deliveries it had until it was deleted). */
-  private async loadIncludingDeleted(ctx: RequestContext, id: number): Promise<Webhook> {
-    const webhook = await this.dataSource.manager.findOne(Webhook, { where: { id, organisationId: ctx.organisationId }, withDeleted: true });
     if (!webhook) throw new NotFoundError(WEBHOOK);
     return webhook;
   }

@@ -11,10 +11,10 @@ export const WEBHOOKS_PATH = '/v2/webhooks';
 export const SERVICES_PATH = '/v2/webhooks/services';
 
 /** The full webhook record (§2.11 create response, in its order), then service and state; `secret` only when just made. */
-export const WEBHOOK_RECORD_KEYS = ['id', 'name', 'events', 'url', 'created_at', 'updated_at', 'service', 'active', 'disabled_reason', 'previous_secret_expires_at'];
+export const WEBHOOK_RECORD_KEYS = ['id', 'name', 'events', 'url', 'created_at', 'updated_at', 'service', 'rate_limit', 'active', 'disabled_reason', 'previous_secret_expires_at'];
 
 /** The listed webhook record (§2.11 `data` array elements, in its order), then the state. */
-export const LISTED_WEBHOOK_KEYS = ['id', 'name', 'url', 'service', 'events', 'active', 'disabled_reason', 'previous_secret_expires_at'];
+export const LISTED_WEBHOOK_KEYS = ['id', 'name', 'url', 'service', 'events', 'rate_limit', 'active', 'disabled_reason', 'previous_secret_expires_at'];
 
 /** The webhook service record: §2.11's request fields without the secret, then what is derived and stored. */
 export const SERVICE_RECORD_KEYS = ['id', 'name', 'client_id', 'auth_url', 'is_default', 'has_client_secret', 'created_at', 'updated_at'];
@@ -30,6 +30,7 @@ export const DELIVERY_RECORD_KEYS = [
   'last_attempt_at',
   'last_status_code',
   'next_attempt_at',
+  'last_throttled_at',
   'created_at',
   'updated_at',
 ];

@@ -11,6 +11,7 @@ import { type DeliveryTarget, loadTargets, planAttempt } from './delivery-target
 import type { PartnerHttpClient } from './http-client';
 import type { OAuthTokens } from './oauth-tokens';
 import { nextAttemptDelaySeconds } from './retry-schedule';
+import { throttle } from './throttle';
 import { trackWebhookHealth } from './webhook-health';
 
 /** What the log says of an attempt whose worker stopped before recording an answer. */
@@ -106,7 +107,8 @@ export class Deliverer {
     // Recorded before this batch's requests are sent, so a slow receiver does not hold them.
     const unrecorded = await this.recordEach(takenOver);
 
-    const opening = due.map(({ job, target }) => ({ job, target, startedAt: new Date() }));
+    const allowed = await throttle(this.dataSource, this.queue, this.logger, due);
+    const opening = allowed.map(({ job, target }) => ({ job, target, startedAt: new Date() }));
     const opened = await openAttempts(
       this.dataSource,
       opening.map(({ job, target, startedAt }) => ({ organisationId: target.organisation_id, deliveryId: String(target.id), attemptNo: job.attempt, jobId: job.jobId, startedAt })),

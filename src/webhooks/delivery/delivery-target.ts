@@ -18,6 +18,8 @@ export interface DeliveryTarget {
   organization_code: string;
   webhook_id: number;
   webhook_usable: boolean;
+  /** Requests per second the workers together may start to `url`; null for no limit. */
+  rate_limit: number | null;
   url: string;
   secret_sealed: string;
   previous_secret_sealed: string | null;
@@ -40,7 +42,7 @@ export async function loadTargets(dataSource: DataSource, deliveryIds: string[])
   const rows: DeliveryTarget[] = await dataSource.query(
     `SELECT d.id, d.organisation_id, d.status, d.attempt_count, d.event_id, d.event_type,
             e.created_at AS event_created_at, e.txid AS event_txid, e.payload::text AS payload, o.organization_code,
-            w.id AS webhook_id, (w.deleted_at IS NULL AND (w.active OR d.event_type = 'ping')) AS webhook_usable, w.url, w.secret_sealed,
+            w.id AS webhook_id, (w.deleted_at IS NULL AND (w.active OR d.event_type = 'ping')) AS webhook_usable, w.rate_limit, w.url, w.secret_sealed,
             w.previous_secret_sealed, w.previous_secret_expires_at, w.failing_since,
             s.id AS service_id, s.updated_at AS service_updated_at, s.client_id, s.client_secret_sealed, s.auth_url,
             a.attempt_no AS open_attempt_no, a.job_id AS open_attempt_job_id, a.started_at AS open_attempt_started_at,

@@ -1,6 +1,7 @@
 import { getMetadataStorage, IS_URL } from 'class-validator';
 import { defaultConverters, type ISchemaConverters } from 'class-validator-jsonschema/build/defaultConverters';
 import { type ClassType, FREE_FORM_OBJECT, type JsonSchema } from '../../../common/json-schema';
+import { INSTANT } from '../../../common/instant';
 
 /** The schemes the project's URL validators take (IsHttpUrl, IsHttpUrlOrEmpty: validator.js isURL with these protocols). */
 const HTTP_SCHEMES = ['http', 'https'] as const;
@@ -38,6 +39,7 @@ const CUSTOM_VALIDATORS: Record<string, JsonSchema> = {
   isISO31661Alpha2: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'An ISO 3166-1 alpha-2 country code.' },
   isEntityId: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[0-9]+$' }], description: 'A positive integer id, or its digits as a string.' },
   isCalendarDate: { type: 'string', format: 'date' },
+  isInstant: { type: 'string', pattern: INSTANT.source, description: 'A date (midnight UTC) or a date-time with its time zone.' },
   isFlag: { type: 'integer', enum: [0, 1] },
   isNotBlank: { type: 'string', pattern: '\\S' },
   isHttpUrl: urlSchema(HTTP_SCHEMES),

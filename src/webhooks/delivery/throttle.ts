@@ -1,0 +1,54 @@
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { ClaimedDeliveryJob, DeliveryQueue } from './delivery-queue';
+import type { DeliveryTarget } from './delivery-target';
+import { claimSends } from './send-rate';
+
+interface DueAttempt {
+  job: ClaimedDeliveryJob;
+  target: DeliveryTarget;
+}
+
+/**
+ * Holds back the attempts of a batch that their webhook's rate limit does not allow now. A held
+ * attempt is not made: its job is enqueued again, same attempt number, for when a slot frees, and
+ * its delivery says it waited (`last_throttled_at`, `next_attempt_at`). So waiting is neither a
+ * failure nor an attempt, and does not move the webhook toward being disabled. All of it commits
+ * together; attempts of webhooks without a limit cost nothing here. Answers the attempts to make now.
+ */
+export async function throttle<T extends DueAttempt>(dataSource: DataSource, queue: DeliveryQueue, logger: Logger, due: T[]): Promise<T[]> {
+  const limited = new Map<number, T[]>();
+  for (const attempt of due) {
+    if (attempt.target.rate_limit === null) continue;
+    const group = limited.get(attempt.target.webhook_id) ?? [];
+    group.push(attempt);
+    limited.set(attempt.target.webhook_id, group);
+  }
+  if (limited.size === 0) return due;
+  const held = new Set<T>();
+  await dataSource.transaction(async (manager) => {
+    // Webhooks in one order in every worker, so two batches never wait on each other's rows.
+    for (const webhookId of [...limited.keys()].sort((a, b) => a - b)) {
+      // Older deliveries first.
+      const group = limited.get(webhookId)!.sort((a, b) => Number(BigInt(a.target.id) - BigInt(b.target.id)));
+      const { granted, retryAt } = await claimSends(manager, webhookId, group[0].target.rate_limit!, group.length);
+      const waiting = group.slice(granted);
+      if (waiting.length === 0) continue;
+      for (const attempt of waiting) held.add(attempt);
+      await manager.query(
+        `UPDATE webhook_deliveries d SET next_attempt_at = v.retry_at, last_throttled_at = now(), updated_at = now()
+           FROM unnest($1::bigint[], $2::timestamptz[]) AS v(id, retry_at) WHERE d.id = v.id`,
+        [waiting.map((attempt) => attempt.target.id), retryAt],
+      );
+      await queue.enqueue(
+        manager,
+        waiting.map((attempt, i) => ({ deliveryId: attempt.target.id, attempt: attempt.job.attempt, startAfter: retryAt[i] })),
+      );
+      logger.info(
+        { webhookId, rateLimit: group[0].target.rate_limit, held: waiting.length, deliveryIds: waiting.map((attempt) => attempt.target.id), until: retryAt[retryAt.length - 1] },
+        'webhook deliveries wait for the rate limit',
+      );
+    }
+  });
+  return held.size === 0 ? due : due.filter((attempt) => !held.has(attempt));
+}
