@@ -2,15 +2,15 @@ import type { V2Route } from '../../src/http/rest/v2-route';
 import type { AnyBody, ApiClient, ApiResponse } from './test-app';
 
 /** The sweeps' request to a declared /v2 route: its method, the path given, an empty JSON body for writes. */
-export function sendTo(client: ApiClient, route: V2Route, path: string): Promise<ApiResponse<AnyBody>> {
+export function sendTo(client: ApiClient, route: V2Route, path: string, body: object = {}): Promise<ApiResponse<AnyBody>> {
   const url = `/v2${path}`;
   switch (route.method) {
     case 'GET':
       return client.get(url);
     case 'POST':
-      return client.post(url, {});
+      return client.post(url, body);
     case 'PUT':
-      return client.put(url, {});
+      return client.put(url, body);
     case 'DELETE':
       return client.delete(url);
   }

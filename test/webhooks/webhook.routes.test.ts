@@ -603,6 +603,7 @@ describe('GET /v2/webhooks', () => {
         active: 1,
         disabled_reason: null,
         previous_secret_expires_at: null,
+        rate_limit: null,
       },
       {
         id: second.id,
@@ -613,6 +614,7 @@ describe('GET /v2/webhooks', () => {
         active: 1,
         disabled_reason: null,
         previous_secret_expires_at: null,
+        rate_limit: null,
       },
     ]);
     expect(JSON.stringify(response.body)).not.toContain('whsec_');
@@ -679,6 +681,7 @@ describe('POST /v2/webhooks', () => {
       active: 1,
       disabled_reason: null,
       previous_secret_expires_at: null,
+      rate_limit: null,
       secret: expect.stringMatching(SIGNING_SECRET),
     });
     expect(Math.abs(Date.parse(record.created_at) - Date.now())).toBeLessThan(60_000);
@@ -1269,6 +1272,7 @@ describe('POST /v2/webhooks/{id}/test', () => {
       attempt_count: 0,
       last_attempt_at: null,
       last_status_code: null,
+      last_throttled_at: null,
       next_attempt_at: expect.stringMatching(ISO_TIMESTAMP),
       created_at: expect.stringMatching(ISO_TIMESTAMP),
       updated_at: expect.stringMatching(ISO_TIMESTAMP),
@@ -1561,6 +1565,7 @@ describe('POST /v2/webhooks/{id}/deliveries/{delivery_id}/redeliver', () => {
       attempt_count: 0,
       last_attempt_at: null,
       last_status_code: null,
+      last_throttled_at: null,
       next_attempt_at: expect.stringMatching(ISO_TIMESTAMP),
       created_at: expect.stringMatching(ISO_TIMESTAMP),
       updated_at: expect.stringMatching(ISO_TIMESTAMP),

@@ -174,6 +174,9 @@ it('manages webhook services and webhooks: the service upsert updates by the `id
   const deliveryPath = { params: { path: { id, delivery_id: String(ping.id) } } };
   expect(ok(await api.GET('/webhooks/{id}/deliveries/{delivery_id}', deliveryPath)).data.delivery.attempts).toEqual([]);
   expect(ok(await api.POST('/webhooks/{id}/deliveries/{delivery_id}/redeliver', deliveryPath)).data.delivery.event_id).toBe(ping.event_id);
+  // Nothing has failed: there is nothing to recover.
+  expect(ok(await api.POST('/webhooks/{id}/recover', { ...path, body: { since: new Date(Date.now() - 60_000).toISOString() } })).data.recovered).toBe(0);
+  expect(ok(await api.PUT('/webhooks/{id}', { ...path, body: { rate_limit: 10 } })).data.webhook.rate_limit).toBe(10);
 
   expect(ok(await api.DELETE('/webhooks/{id}', path)).message).toBe('Webhook deleted successfully');
   expect(ok(await api.DELETE('/webhooks/services/{id}', { params: { path: { id: String(serviceId) } } })).message).toBe('Webhook service deleted successfully');
