@@ -30,9 +30,16 @@ async function main(): Promise<void> {
     `campaign partner API listening: GraphQL ${origin}/graphql, REST ${origin}/v2, docs ${origin}/docs`,
   );
   stopOnSignals(logger, app.stop);
+  // A start finished late (after `npm run migration:run`, with MIGRATE_ON_START=false) fails as an early one does.
+  app.ready.catch(async (error: unknown) => {
+    await app.stop().catch(() => undefined);
+    failedToStart(error);
+  });
 }
 
-main().catch((error: unknown) => {
+function failedToStart(error: unknown): never {
   process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
-});
+}
+
+main().catch(failedToStart);

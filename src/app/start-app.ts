@@ -11,8 +11,10 @@ import { Readiness } from '../http/readiness';
 import { buildServer } from '../http/server';
 import { createMetrics } from '../metrics/metrics';
 import { type MetricsListener, startMetricsListener } from '../metrics/metrics-listener';
+import { assertSecretsKeyMatches } from '../secrets/secrets-key-check';
 import { WebhookWorker } from '../webhooks/delivery/webhook-worker';
-import { webhookDeps } from '../webhooks/webhook-deps';
+import { uncheckedWebhookDeps } from '../webhooks/webhook-deps';
+import { type DeferredStart, finishWhenMigrated } from './finish-when-migrated';
 import { createLoaders } from './loaders';
 import { RESOLVERS } from './resolvers';
 import { createServices, type Services } from './services';
@@ -25,6 +27,13 @@ export interface RunningApp {
   services: Services;
   /** The operators' `/metrics` listener; absent unless METRICS_PORT is set. */
   metrics?: MetricsListener;
+  /**
+   * Resolves once the app serves: at once, unless it started with migrations pending
+   * (MIGRATE_ON_START=false), when it listens unready until they are applied, then finishes its
+   * start. Rejects when that finish fails (the secrets key does not match, say): the process must
+   * then exit as a failed start does.
+   */
+  ready: Promise<void>;
   /** Stop accepting, let in-flight requests finish, close the pool, stop the embedded database. */
   stop(): Promise<void>;
 }
@@ -32,7 +41,10 @@ export interface RunningApp {
 export async function startApp(config: AppConfig, logger: Logger): Promise<RunningApp> {
   const database = await openDatabase(config, logger);
   const readiness = new Readiness(database.dataSource);
-  const webhooks = await webhookDeps(config, database, logger);
+  // With migrations pending, nothing may read the schema before they are in: the server listens
+  // unready, and the steps that need tables (below) run then (finish-when-migrated.ts).
+  const awaitingMigrations = database.migrationsPending.length > 0;
+  const webhooks = await uncheckedWebhookDeps(config, database, logger);
   const worker = config.worker
     ? new WebhookWorker({ dataSource: database.dataSource, databaseUrl: database.directUrl, ...webhooks, settings: config.webhooks, logger })
     : undefined;
@@ -40,9 +52,14 @@ export async function startApp(config: AppConfig, logger: Logger): Promise<Runni
   const services = createServices(database.dataSource, webhooks, { listenUrl: database.directUrl, logger, maxBuffered: config.limits.subscriptions.maxBuffered });
   let built: FastifyInstance | undefined;
   let metricsListener: MetricsListener | undefined;
-  try {
-    built = await buildServer({ config, logger, services, routes: V2_ROUTES, resolvers: RESOLVERS, loaders: createLoaders, readiness, metrics });
+  // The steps that read tables: the secrets key against the database's, then the worker.
+  const needingTheSchema = async (): Promise<void> => {
+    await assertSecretsKeyMatches(database.dataSource, webhooks.secrets);
     await worker?.start();
+  };
+  try {
+    if (!awaitingMigrations) await needingTheSchema();
+    built = await buildServer({ config, logger, services, routes: V2_ROUTES, resolvers: RESOLVERS, loaders: createLoaders, readiness, metrics });
     if (config.metrics && metrics) metricsListener = await startMetricsListener(metrics.registry, config.metrics, logger);
     await built.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -56,12 +73,16 @@ export async function startApp(config: AppConfig, logger: Logger): Promise<Runni
     throw error;
   }
   const server = built;
-  readiness.state = 'ready';
+  let deferred: DeferredStart | undefined;
+  if (awaitingMigrations) deferred = finishWhenMigrated(database.dataSource, readiness, logger, needingTheSchema);
+  else readiness.state = 'ready';
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
       readiness.state = 'draining';
+      // No start is finished any more; one under way ends first, so that its worker is stopped below.
+      await deferred?.stop();
       // Subscriptions' sockets close with 1001 as the server closes (src/http/subscriptions); then their events' source.
       await server.close();
       await services.eventHub.stop();
@@ -71,5 +92,5 @@ export async function startApp(config: AppConfig, logger: Logger): Promise<Runni
       await metricsListener?.close();
       await database.close();
     })());
-  return { server, database, services, metrics: metricsListener, stop };
+  return { server, database, services, metrics: metricsListener, ready: deferred?.done ?? Promise.resolve(), stop };
 }

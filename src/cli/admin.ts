@@ -8,7 +8,7 @@ import { parseId } from '../common/ids';
 import { SCOPE_GROUPS } from '../common/scopes';
 import { ConfigError, loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
-import { isDatabaseUnavailable } from '../db/database-unavailable';
+import { transientFailureOf } from '../db/transient-failure';
 import { createLogger } from '../logging/logger';
 import { operatorContext } from '../common/request-context';
 import { PublisherProfileInput, PublisherTitleInput } from '../publisher-profiles/publisher-profile.input';
@@ -45,14 +45,14 @@ function reason(error: unknown): string {
 
 /**
  * The exit status of a failed command, from the error catalogue (cliExitCodeOf): a domain refusal
- * by its code, an unreachable database as SERVICE_UNAVAILABLE (75: retry later), a bad option or
- * configuration as BAD_USER_INPUT, anything else as INTERNAL_SERVER_ERROR. Usage errors are 2 (below).
+ * by its code, an unreachable database or a statement timeout by theirs (75: retry later), a bad
+ * option or configuration as BAD_USER_INPUT, anything else as INTERNAL_SERVER_ERROR. Usage errors
+ * are 2 (below).
  */
 function exitCodeOf(error: unknown): number {
   if (error instanceof DomainError) return cliExitCodeOf(error.code);
   if (error instanceof CliError || error instanceof ConfigError) return cliExitCodeOf(ErrorCode.BAD_USER_INPUT);
-  if (isDatabaseUnavailable(error)) return cliExitCodeOf(ErrorCode.SERVICE_UNAVAILABLE);
-  return cliExitCodeOf(ErrorCode.INTERNAL_SERVER_ERROR);
+  return cliExitCodeOf(transientFailureOf(error)?.code ?? ErrorCode.INTERNAL_SERVER_ERROR);
 }
 
 async function withServices<T>(run: (services: Services) => Promise<T>): Promise<T> {

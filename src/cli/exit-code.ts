@@ -2,7 +2,7 @@ import { ErrorCode, unmapped } from '../common/error-codes';
 
 /** Exit status of a failed command (a bad option, an unknown id, a defect): the CLI's contract since its first version. */
 export const EXIT_FAILED = 1;
-/** sysexits' EX_TEMPFAIL: try again later (the database cannot be reached). */
+/** sysexits' EX_TEMPFAIL: try again later (the database cannot be reached, or a statement timed out). */
 export const EXIT_TEMPORARY_FAILURE = 75;
 
 /** The CLI face: the exit status of a command that failed with this code. */
@@ -32,6 +32,7 @@ export function cliExitCodeOf(code: ErrorCode): number {
     case ErrorCode.TOO_MANY_SUBSCRIPTIONS:
     case ErrorCode.IDEMPOTENCY_KEY_IN_USE:
     case ErrorCode.SERVICE_UNAVAILABLE:
+    case ErrorCode.STATEMENT_TIMEOUT:
       return EXIT_TEMPORARY_FAILURE;
     case ErrorCode.INTERNAL_SERVER_ERROR:
       return EXIT_FAILED;

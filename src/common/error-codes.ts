@@ -33,6 +33,8 @@ export enum ErrorCode {
   IDEMPOTENCY_KEY_IN_USE = 'IDEMPOTENCY_KEY_IN_USE',
   /** The database cannot be reached, the server is overloaded or shutting down: retry. */
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
+  /** A statement ran past STATEMENT_TIMEOUT_MS (most often waiting for a lock) and was cancelled: retry. */
+  STATEMENT_TIMEOUT = 'STATEMENT_TIMEOUT',
   /** Anything unexpected; nothing internal is said. */
   INTERNAL_SERVER_ERROR = 'INTERNAL_SERVER_ERROR',
   /** The event stream's cursor is older than the stream keeps (30 days): resynchronise. */

@@ -2,7 +2,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { ErrorCode } from '../common/error-codes';
 import { DomainError, ValidationFailedError } from '../common/errors';
-import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from '../db/database-unavailable';
+import { type TransientFailure, transientFailureOf } from '../db/transient-failure';
 
 export const INTERNAL_MESSAGE = 'Internal server error';
 
@@ -55,15 +55,18 @@ const REFUSAL_MESSAGES: Readonly<Record<string, string>> = {
   'Unsupported persisted query version': 'extensions.persistedQuery.version must be 1',
 };
 
-/** The database could not be reached: SERVICE_UNAVAILABLE, answered with HTTP 503 and Retry-After (graphql-route.ts). */
-export function isServiceUnavailableError(error: unknown): boolean {
-  return isDatabaseUnavailable(unwrapResolverError(error));
+/**
+ * The database could not be reached (SERVICE_UNAVAILABLE), or a statement ran past the statement
+ * timeout (STATEMENT_TIMEOUT): answered with HTTP 503 and Retry-After (graphql-route.ts).
+ */
+export function transientFailureOfGraphQLError(error: unknown): TransientFailure | undefined {
+  return transientFailureOf(unwrapResolverError(error));
 }
 
 /**
  * The one place GraphQL errors get their `extensions.code`. Domain errors map to their codes; an
- * unreachable database is SERVICE_UNAVAILABLE; anything unexpected (logged by the error-logging
- * plugin) becomes a bare INTERNAL_SERVER_ERROR.
+ * unreachable database is SERVICE_UNAVAILABLE, a statement past the timeout STATEMENT_TIMEOUT;
+ * anything unexpected (logged by the error-logging plugin) becomes a bare INTERNAL_SERVER_ERROR.
  */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
     const original = originalOf(error);
@@ -72,7 +75,8 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
       return { ...base, message: original.message, extensions: { code: original.code, fieldErrors: original.fieldErrors } };
     }
     if (original instanceof DomainError) return { ...base, message: original.message, extensions: { ...original.details, code: original.code } };
-    if (isDatabaseUnavailable(original)) return { ...base, message: SERVICE_UNAVAILABLE_MESSAGE, extensions: { code: ErrorCode.SERVICE_UNAVAILABLE } };
+    const transient = transientFailureOf(original);
+    if (transient) return { ...base, message: transient.message, extensions: { code: transient.code } };
     if (isUncodedRequestRefusal(original)) {
       return { ...base, message: REFUSAL_MESSAGES[formatted.message] ?? formatted.message, extensions: { code: ErrorCode.BAD_REQUEST } };
     }

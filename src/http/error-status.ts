@@ -23,6 +23,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case ErrorCode.TOO_MANY_SUBSCRIPTIONS:
       return 429;
     case ErrorCode.SERVICE_UNAVAILABLE:
+    case ErrorCode.STATEMENT_TIMEOUT:
       return 503;
     case ErrorCode.INTERNAL_SERVER_ERROR:
       return 500;

@@ -5,12 +5,14 @@ import type { WebsocketHandler } from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { ErrorCode } from '../common/error-codes';
 import type { GraphQLContext } from '../graphql/context';
-import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable } from '../db/database-unavailable';
+import { describeUnavailable } from '../db/database-unavailable';
+import { graphqlHttpStatusOf } from '../graphql/error-status';
 import { type CostBudget, costLimitsPlugin, DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
 import { nullVariablesPlugin } from '../graphql/null-variables';
 import { scopesPlugin } from '../graphql/scopes/operation-scopes';
-import { formatGraphQLError, isExpectedError, isServiceUnavailableError, isUncodedRequestRefusal, withoutSuggestions } from '../graphql/format-error';
+import { formatGraphQLError, isExpectedError, isUncodedRequestRefusal, transientFailureOfGraphQLError, withoutSuggestions } from '../graphql/format-error';
 import { type ExecutionGateway, jitExecutor } from '../graphql/jit-executor';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics';
 import type { AppMetrics } from '../metrics/metrics';
@@ -25,18 +27,22 @@ import { requestContext } from './request-context';
 
 /**
  * Unexpected resolver failures are logged here, with the request id, before formatError hides them.
- * An unreachable database is a warning (once per request), not a failure with a stack.
+ * An unreachable database or a statement past STATEMENT_TIMEOUT_MS (`statementTimeoutMs`, for the
+ * log) is a warning (once per request and kind), not a failure with a stack.
  */
-function errorLogging(logger: Logger): ApolloServerPlugin<GraphQLContext> {
+function errorLogging(logger: Logger, statementTimeoutMs: number | undefined): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
-        async didEncounterErrors({ errors, contextValue }) {
+        async didEncounterErrors({ errors, contextValue, operationName }) {
           const reqId = contextValue?.request?.requestId;
-          const unavailable = errors.find(isServiceUnavailableError);
+          const unavailable = errors.find((error) => transientFailureOfGraphQLError(error)?.code === ErrorCode.SERVICE_UNAVAILABLE);
           if (unavailable) logger.warn({ reqId, status: 503, database: describeUnavailable(unavailable.originalError ?? unavailable) }, 'database unavailable');
+          if (errors.some((error) => transientFailureOfGraphQLError(error)?.code === ErrorCode.STATEMENT_TIMEOUT)) {
+            logger.warn({ reqId, status: 503, route: '/graphql', operation: operationName ?? null, statementTimeoutMs }, 'statement timeout');
+          }
           for (const error of errors) {
-            if (!isExpectedError(error) && !error.extensions?.code && !isServiceUnavailableError(error) && !isUncodedRequestRefusal(error)) {
+            if (!isExpectedError(error) && !error.extensions?.code && !transientFailureOfGraphQLError(error) && !isUncodedRequestRefusal(error)) {
               logger.error({ err: error.originalError ?? error, reqId }, 'GraphQL resolver failed');
             }
           }
@@ -47,19 +53,20 @@ function errorLogging(logger: Logger): ApolloServerPlugin<GraphQLContext> {
 }
 
 /**
- * HTTP 503 and Retry-After when a resolver met an unreachable database (SERVICE_UNAVAILABLE,
- * see format-error.ts). Apollo takes the status from `extensions.http` of a thrown GraphQLError
- * only; the driver's errors have none, hence this plugin. Failures before any resolver (the API-key
- * lookup) are answered by the error handler (error-handler.ts).
+ * HTTP 503 and Retry-After when a resolver met an unreachable database (SERVICE_UNAVAILABLE) or a
+ * statement timeout (STATEMENT_TIMEOUT), see format-error.ts. Apollo takes the status from
+ * `extensions.http` of a thrown GraphQLError only; the driver's errors have none, hence this plugin.
+ * Failures before any resolver (the API-key lookup) are answered by the error handler (error-handler.ts).
  */
-function serviceUnavailableStatus(): ApolloServerPlugin<GraphQLContext> {
+function transientFailureStatus(): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
         async willSendResponse({ errors, response }) {
-          if (!errors?.some(isServiceUnavailableError)) return;
-          response.http.status = 503;
-          response.http.headers.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+          const transient = errors?.map(transientFailureOfGraphQLError).find((failure) => failure !== undefined);
+          if (!transient) return;
+          response.http.status = graphqlHttpStatusOf(transient.code);
+          response.http.headers.set('retry-after', String(transient.retryAfterSeconds));
         },
       };
     },
@@ -81,6 +88,8 @@ export interface GraphQLOptions {
   costBudget?: CostBudget;
   /** Operation and error counts (src/metrics); none without it. */
   metrics?: AppMetrics;
+  /** STATEMENT_TIMEOUT_MS, which the warning of a statement timeout names. */
+  statementTimeoutMs?: number;
   /** The explorer page sent to a browser opening /graphql (src/http/explorer); without it, Apollo answers such a GET with a 400. */
   explorer?: ExplorerPage;
   /** graphql-ws on the same path (src/http/subscriptions): a GET that upgrades to a WebSocket. */
@@ -123,8 +132,8 @@ export async function registerGraphQL(
       nullVariablesPlugin(),
       scopesPlugin(),
       costLimitsPlugin(costLimits, options.costBudget),
-      errorLogging(app.log),
-      serviceUnavailableStatus(),
+      errorLogging(app.log, options.statementTimeoutMs),
+      transientFailureStatus(),
       responseSizePlugin(),
       graphqlMetricsPlugin(options.metrics),
       // The explorer page is ours (Ruru, src/http/explorer), in production too: Apollo's loads Sandbox from a CDN.

@@ -1,6 +1,12 @@
-import { MigrationExecutor, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { pendingMigrationNames } from '../db/migration-wait';
 
-export type ReadinessState = 'starting' | 'ready' | 'draining';
+/**
+ * `awaiting-migrations`: listening, with MIGRATE_ON_START=false, on a database that lacks
+ * migrations; the steps that read the schema wait for `npm run migration:run`, and API requests
+ * are answered 503 meanwhile (readiness-gate.ts).
+ */
+export type ReadinessState = 'starting' | 'awaiting-migrations' | 'ready' | 'draining';
 
 export interface ReadinessReport {
   ready: boolean;
@@ -17,17 +23,25 @@ export interface ReadinessReport {
  */
 export class Readiness {
   state: ReadinessState = 'starting';
+  /**
+   * While `awaiting-migrations`: finishes the start, resolving once it has (src/app sets it). A
+   * check that finds nothing pending any more calls it, so the probe that follows the migration
+   * step finds the node ready without waiting for its next poll.
+   */
+  finishStart?: () => Promise<void>;
 
   constructor(private readonly dataSource: DataSource) {}
 
   async check(): Promise<ReadinessReport> {
-    if (this.state !== 'ready') return { ready: false, state: this.state, database: 'unknown', pendingMigrations: [] };
+    if (this.state === 'starting' || this.state === 'draining') return { ready: false, state: this.state, database: 'unknown', pendingMigrations: [] };
+    let pendingMigrations: string[];
     try {
-      const pending = await new MigrationExecutor(this.dataSource).getPendingMigrations();
-      const pendingMigrations = pending.map((migration) => migration.name);
-      return { ready: pendingMigrations.length === 0, state: this.state, database: 'up', pendingMigrations };
+      pendingMigrations = await pendingMigrationNames(this.dataSource);
     } catch {
       return { ready: false, state: this.state, database: 'down', pendingMigrations: [] };
     }
+    // A failed finish is reported where the start is awaited (the process exits); here it stays not ready.
+    if (this.state === 'awaiting-migrations' && pendingMigrations.length === 0) await this.finishStart?.().catch(() => undefined);
+    return { ready: this.state === 'ready' && pendingMigrations.length === 0, state: this.state, database: 'up', pendingMigrations };
   }
 }

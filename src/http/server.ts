@@ -13,7 +13,7 @@ import type { Services } from '../app/services';
 import { registerApiAnswerHeaders } from './api-answer-headers';
 import { requireScope } from './request-context';
 import { authenticate } from './authentication';
-import { handleError, handleNotFound } from './error-handler';
+import { errorHandler, handleNotFound } from './error-handler';
 import { registerExplorer } from './explorer/explorer';
 import { frameworkAnswerOptions, MAX_PARAM_LENGTH, registerFrameworkAnswers } from './framework-errors';
 import { registerGraphQL } from './graphql-route';
@@ -24,6 +24,7 @@ import { registerResponseSizeLimit } from './limits/response-size';
 import { LimitStoreErrors } from './limits/store-errors';
 import { registerUnderPressure } from './limits/under-pressure';
 import type { Readiness } from './readiness';
+import { registerReadinessGate } from './readiness-gate';
 import { registerOpenApi } from './rest/openapi/register-openapi';
 import { registerDeclaredRoutes, type V2Route } from './rest/v2-route';
 import { registerSubscriptions } from './subscriptions/register-subscriptions';
@@ -90,6 +91,8 @@ export async function buildServer({ config, logger, services, routes, resolvers,
   });
   registerHttpMetrics(app, metrics);
   registerFrameworkAnswers(app, requestId);
+  // Before shedding, rate limits and authentication: none of them applies to a node not yet serving.
+  registerReadinessGate(app, readiness);
   // After the request-id hook (their answers carry it), before any route (the limiter joins routes as they are added).
   await registerUnderPressure(app, limits);
   // One Redis connection for both limits kept there (REDIS_URL); their failures counted and logged alike.
@@ -99,7 +102,7 @@ export async function buildServer({ config, logger, services, routes, resolvers,
   registerResponseSizeLimit(app, limits.maxResponseBytes);
   // After the size cap, whose refusal it gives the negotiated media type too.
   registerApiAnswerHeaders(app);
-  app.setErrorHandler(handleError);
+  app.setErrorHandler(errorHandler(limits.statementTimeoutMs));
   app.setNotFoundHandler(handleNotFound);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -132,6 +135,6 @@ export async function buildServer({ config, logger, services, routes, resolvers,
   const costBudget = { store: costStore, onStoreError: (error: unknown) => storeErrors.report('cost', error) };
   // Before /graphql is routed: its GET also upgrades to graphql-ws.
   const wsHandler = await registerSubscriptions(app, { schema, services, loaders, costLimits, settings: limits.subscriptions, production, metrics });
-  await registerGraphQL(app, schema, services, production, { loaders, costLimits, costBudget, metrics, explorer, wsHandler });
+  await registerGraphQL(app, schema, services, production, { loaders, costLimits, costBudget, metrics, explorer, wsHandler, statementTimeoutMs: limits.statementTimeoutMs });
   return app;
 }

@@ -6,6 +6,7 @@ import { type GraphQLInstruments, graphqlInstruments } from './graphql-metrics';
 import { type HttpInstruments, httpInstruments } from './http-metrics';
 import { type LimitInstruments, limitInstruments } from './limits-metrics';
 import { registerListenerMetrics, registerPoolMetrics } from './pool-metrics';
+import { registerStatementTimeoutMetrics } from './statement-timeout-metrics';
 import { type SubscriptionInstruments, subscriptionInstruments } from './subscription-metrics';
 
 /** One app's metrics: what the partner server's hooks and Apollo plugin record into, and what /metrics serves. */
@@ -25,6 +26,7 @@ export function createMetrics(dataSource: DataSource, logger: Logger, backlog: B
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   registerPoolMetrics(registry, dataSource);
+  registerStatementTimeoutMetrics(registry, dataSource);
   registerListenerMetrics(registry);
   registerBacklogMetrics(registry, dataSource, logger, backlog);
   return { registry, http: httpInstruments(registry), graphql: graphqlInstruments(registry), subscriptions: subscriptionInstruments(registry), limits: limitInstruments(registry) };

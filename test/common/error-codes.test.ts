@@ -32,6 +32,7 @@ describe('the error catalogue', () => {
       IDEMPOTENCY_KEY_REUSED: 422,
       IDEMPOTENCY_KEY_IN_USE: 409,
       SERVICE_UNAVAILABLE: 503,
+      STATEMENT_TIMEOUT: 503,
       INTERNAL_SERVER_ERROR: 500,
     });
     expect(() => httpStatusOf(NOT_A_CODE)).toThrow('Unmapped error code: NOT_IN_THE_CATALOGUE');
@@ -49,6 +50,7 @@ describe('the error catalogue', () => {
       QUERY_TOO_DEEP: 400,
       TOO_MANY_FIELDS: 400,
       SERVICE_UNAVAILABLE: 503,
+      STATEMENT_TIMEOUT: 503,
       INTERNAL_SERVER_ERROR: 500,
     });
     expect(() => graphqlHttpStatusOf(NOT_A_CODE)).toThrow('Unmapped error code: NOT_IN_THE_CATALOGUE');
@@ -59,6 +61,7 @@ describe('the error catalogue', () => {
     expect(cliExitCodeOf(ErrorCode.NOT_FOUND)).toBe(1);
     expect(cliExitCodeOf(ErrorCode.BAD_USER_INPUT)).toBe(1);
     expect(cliExitCodeOf(ErrorCode.SERVICE_UNAVAILABLE)).toBe(75);
+    expect(cliExitCodeOf(ErrorCode.STATEMENT_TIMEOUT)).toBe(75);
     expect(() => cliExitCodeOf(NOT_A_CODE)).toThrow('Unmapped error code: NOT_IN_THE_CATALOGUE');
   });
 

@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import { ChannelListener, listenersReceiving } from '../../src/db/channel-listener';
 import { openDatabase } from '../../src/db/database';
 import { createLogger } from '../../src/logging/logger';
+import { STATEMENT_TIMEOUT_RETRY_AFTER_SECONDS } from '../../src/db/statement-timed-out';
 import { OUTBOX_CHANNEL } from '../../src/outbox/outbox';
+import { holdingTableLocks } from '../support/locks';
 import { startPgBouncer, type PgBouncer } from '../support/pgbouncer';
 import { subscribersOpen, subscribeWs, wsClient, closeSubscriptions } from '../support/subscriptions';
 import { freshDatabase } from '../support/test-database';
@@ -86,6 +88,20 @@ describe('through PgBouncer in transaction pooling', () => {
       await listener.close();
       await database.drop();
     }
+  });
+
+  it('answers a write and a read that wait past the statement timeout for a lock 503 STATEMENT_TIMEOUT, not 500', async () => {
+    const created = await workspace.api.post('/v2/advertiser-accounts', { name: 'Behind a lock' });
+    const id: number = created.body.data.advertiser_account.id;
+    const [write, read] = await holdingTableLocks(app.databaseUrl, ['advertiser_accounts'], () =>
+      Promise.all([workspace.api.put(`/v2/advertiser-accounts/${id}`, { name: 'Renamed behind a lock' }), workspace.api.get(`/v2/advertiser-accounts/${id}`)]),
+    );
+    for (const answer of [write, read]) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe(String(STATEMENT_TIMEOUT_RETRY_AFTER_SECONDS));
+      expect(answer.body).toMatchObject({ success: false, code: 'STATEMENT_TIMEOUT' });
+    }
+    expect((await workspace.api.get(`/v2/advertiser-accounts/${id}`)).body.data.advertiser_account.name).toBe('Behind a lock');
   });
 
   it('refuses to start with the pooler as the only URL, saying to set DATABASE_DIRECT_URL', async () => {

@@ -1,5 +1,6 @@
 import type { QueryRunner } from 'typeorm';
 import type { TestApp } from './test-app';
+import { withAdminClient } from './test-database';
 import { eventually } from './webhook-receiver';
 
 /**
@@ -24,4 +25,21 @@ export async function blockedOrFinished(app: TestApp, holder: QueryRunner, pendi
     (current) => current !== 'running',
   );
   return state === 'finished' ? 'finished' : 'blocked';
+}
+
+/**
+ * A superuser session of its own on `databaseUrl` (PostgreSQL itself, never a pooler) holding
+ * `tables` in ACCESS EXCLUSIVE mode while `run` runs: every statement of the API on them waits for
+ * it. Rolled back afterwards whatever happened.
+ */
+export async function holdingTableLocks<T>(databaseUrl: string, tables: string[], run: () => Promise<T>): Promise<T> {
+  return withAdminClient(async (holder) => {
+    await holder.query('BEGIN');
+    await holder.query(`LOCK TABLE ${tables.map((table) => holder.escapeIdentifier(table)).join(', ')} IN ACCESS EXCLUSIVE MODE`);
+    try {
+      return await run();
+    } finally {
+      await holder.query('ROLLBACK');
+    }
+  }, databaseUrl);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ErrorCode } from '../../common/error-codes';
-import { DATABASE_RETRY_AFTER_SECONDS, describeUnavailable, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from '../../db/database-unavailable';
+import { describeUnavailable } from '../../db/database-unavailable';
+import { transientFailureOf } from '../../db/transient-failure';
 import type { RequestTransaction } from '../../db/request-transaction';
 import { graphqlHttpStatusOf } from '../../graphql/error-status';
 import { graphqlAnswerMediaType } from '../api-answer-headers';
@@ -156,16 +157,18 @@ function payloadText(payload: unknown): string | undefined {
 
 /** What the client gets instead of an answer whose changes did not commit. */
 function notCommitted(request: FastifyRequest, reply: FastifyReply, error: unknown): string {
-  const unavailable = isDatabaseUnavailable(error);
-  const status = unavailable ? 503 : 500;
-  if (unavailable) {
+  const transient = transientFailureOf(error);
+  const status = transient ? 503 : 500;
+  if (transient?.code === ErrorCode.STATEMENT_TIMEOUT) {
+    request.log.warn({ status, method: request.method, route: request.routeOptions.url }, 'statement timeout: the answer of an Idempotency-Key was not committed');
+  } else if (transient) {
     request.log.warn({ status, database: describeUnavailable(error) }, 'database unavailable: the answer of an Idempotency-Key was not committed');
-    void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
   } else {
     request.log.error({ err: error }, 'the answer of an Idempotency-Key could not be recorded with its changes; both rolled back');
   }
-  const message = unavailable ? SERVICE_UNAVAILABLE_MESSAGE : INTERNAL_ERROR_MESSAGE;
-  const code = unavailable ? ErrorCode.SERVICE_UNAVAILABLE : ErrorCode.INTERNAL_SERVER_ERROR;
+  if (transient) void reply.header('retry-after', String(transient.retryAfterSeconds));
+  const message = transient?.message ?? INTERNAL_ERROR_MESSAGE;
+  const code = transient?.code ?? ErrorCode.INTERNAL_SERVER_ERROR;
   void reply.status(status).header('content-type', isGraphQLTarget(request.url) ? graphqlAnswerMediaType(request.headers.accept) : 'application/json; charset=utf-8');
   return JSON.stringify(failureBody(request.url, request.id, status, message, code));
 }

@@ -5,7 +5,7 @@ import type { Context } from 'graphql-ws';
 import { BODY_LIMIT_BYTES } from '../../config/config-input';
 import { UnauthenticatedError } from '../../common/errors';
 import type { RequestContext } from '../../common/request-context';
-import { isDatabaseUnavailable } from '../../db/database-unavailable';
+import { transientFailureOf } from '../../db/transient-failure';
 import { presentedApiKey } from '../request-context';
 import { type Extra, graphqlWsSocketHandler } from './graphql-ws-socket';
 import { NEXT_MESSAGE_END, nextMessageHead } from './next-message';
@@ -16,7 +16,7 @@ import { formatErrors, formatResult, prepareSubscription, type SubscriptionRunti
 export const CONNECTION_INIT_TIMEOUT_MS = 10_000;
 /** WebSocket pings at this interval; a client that does not answer one within the next is cut. */
 export const KEEP_ALIVE_MS = 12_000;
-/** "Try Again Later": the key could not be checked (the database is away). */
+/** "Try Again Later": the key could not be checked (the database is away, or its lookup timed out). */
 const CLOSE_TRY_AGAIN_LATER = 1013;
 
 type ConnectionParams = Record<string, unknown>;
@@ -59,7 +59,7 @@ export function graphqlWsHandler(runtime: SubscriptionRuntime): WebsocketHandler
           requestContext = await runtime.services.apiKeys.authenticate(connectionParamsKey(ctx.connectionParams, request), request.id);
         } catch (error) {
           if (error instanceof UnauthenticatedError) socket.close(CLOSE_FORBIDDEN, `Forbidden: ${error.message}`);
-          else if (isDatabaseUnavailable(error)) socket.close(CLOSE_TRY_AGAIN_LATER, 'Service unavailable: try again later');
+          else if (transientFailureOf(error)) socket.close(CLOSE_TRY_AGAIN_LATER, 'Service unavailable: try again later');
           else throw error;
           return false;
         }

@@ -26,7 +26,12 @@ const ERROR_RESPONSES = {
   Unprocessable: { status: '422', description: 'A field or query parameter breaks a rule (`errors` names each), or the `Idempotency-Key` was used with another request; nothing was changed.', codes: [ErrorCode.BAD_USER_INPUT, ErrorCode.IDEMPOTENCY_KEY_REUSED], headers: ['IdempotentReplayed'] },
   RateLimited: { status: '429', description: 'The key has used its requests of the current window; `Retry-After` says when to retry.', codes: [ErrorCode.RATE_LIMITED], headers: ['RetryAfter'] },
   InternalError: { status: '500', description: 'Something unexpected; nothing internal is said.', codes: [ErrorCode.INTERNAL_SERVER_ERROR] },
-  Unavailable: { status: '503', description: 'The database cannot be reached, the server is overloaded or shutting down; retry after `Retry-After`.', codes: [ErrorCode.SERVICE_UNAVAILABLE], headers: ['RetryAfter'] },
+  Unavailable: {
+    status: '503',
+    description: 'The database cannot be reached, the server is overloaded or shutting down (`SERVICE_UNAVAILABLE`), or the request took longer in the database than it allows, most often waiting for a lock (`STATEMENT_TIMEOUT`); retry after `Retry-After`.',
+    codes: [ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.STATEMENT_TIMEOUT],
+    headers: ['RetryAfter'],
+  },
 } satisfies Record<string, ErrorResponse>;
 
 type ErrorResponseName = keyof typeof ERROR_RESPONSES;

@@ -841,6 +841,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recover failed deliveries
+         * @description After a receiver's outage: every event created in [`since`, `until`) whose delivery to this webhook failed is delivered again, as a new delivery (same event id and `webhook-id`, fresh attempts), unless it already has a delivery pending or succeeded, so recovering twice sends nothing twice. Test pings are not resent. `until` defaults to now; `since` must be within the last 30 days (the log's retention). Refused (422) while the webhook is disabled. The answer counts the deliveries queued.
+         *
+         *     Scope: `webhooks:write` (`*` includes it).
+         */
+        post: operations["recoverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/stream": {
         parameters: {
             query?: never;
@@ -917,7 +939,7 @@ export interface components {
             success: false;
             message: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "RESPONSE_TOO_LARGE" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "IDEMPOTENCY_KEY_IN_USE" | "CURSOR_EXPIRED" | "BAD_USER_INPUT" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "BAD_REQUEST" | "RESPONSE_TOO_LARGE" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "IDEMPOTENCY_KEY_IN_USE" | "CURSOR_EXPIRED" | "BAD_USER_INPUT" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR" | "SERVICE_UNAVAILABLE" | "STATEMENT_TIMEOUT";
             /** @description The x-request-id of the request: quote it when reporting a problem. */
             request_id: string;
             /** @description Field (v2 spelling) → what is wrong with it. */
@@ -2488,6 +2510,8 @@ export interface components {
                 name: string;
             } | null;
             events: string[];
+            /** @description Requests per second the workers together may start to `url`; null for no limit. */
+            rate_limit: number | null;
             /** @enum {integer} */
             active: 0 | 1;
             disabled_reason: string | null;
@@ -2516,6 +2540,8 @@ export interface components {
                 id: number;
                 name: string;
             } | null;
+            /** @description Requests per second the workers together may start to `url`; null for no limit. */
+            rate_limit: number | null;
             /** @enum {integer} */
             active: 0 | 1;
             disabled_reason: string | null;
@@ -2543,6 +2569,7 @@ export interface components {
             service_id?: number | string | null;
             events: ("advertiser_account_created" | "advertiser_account_updated" | "advertiser_account_deleted" | "member_created" | "member_updated" | "member_deleted" | "user_created" | "user_updated" | "user_deleted" | "publisher_profile_created" | "publisher_profile_deleted" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_media_added" | "phase_created" | "phase_updated" | "phase_deleted" | "content_created" | "content_updated" | "content_deleted" | "distribution_created" | "distribution_updated" | "distribution_deleted" | "post_campaign_status" | "post_content_status" | "webhook_disabled")[];
             url: string;
+            rate_limit?: number | null;
         };
         /** Webhook */
         Webhook: {
@@ -2558,6 +2585,8 @@ export interface components {
                 id: number;
                 name: string;
             } | null;
+            /** @description Requests per second the workers together may start to `url`; null for no limit. */
+            rate_limit: number | null;
             /** @enum {integer} */
             active: 0 | 1;
             disabled_reason: string | null;
@@ -2593,6 +2622,7 @@ export interface components {
             service_id?: number | string | null;
             events?: ("advertiser_account_created" | "advertiser_account_updated" | "advertiser_account_deleted" | "member_created" | "member_updated" | "member_deleted" | "user_created" | "user_updated" | "user_deleted" | "publisher_profile_created" | "publisher_profile_deleted" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_media_added" | "phase_created" | "phase_updated" | "phase_deleted" | "content_created" | "content_updated" | "content_deleted" | "distribution_created" | "distribution_updated" | "distribution_deleted" | "post_campaign_status" | "post_content_status" | "webhook_disabled")[];
             url?: string;
+            rate_limit?: number | null;
         };
         /** DeleteWebhookResponse */
         DeleteWebhookResponse: {
@@ -2660,6 +2690,11 @@ export interface components {
             last_status_code: number | null;
             /** Format: date-time */
             next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the webhook's rate limit last held this delivery back (it waited; `next_attempt_at` says until when); null if it never did.
+             */
+            last_throttled_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2690,6 +2725,11 @@ export interface components {
             last_status_code: number | null;
             /** Format: date-time */
             next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the webhook's rate limit last held this delivery back (it waited; `next_attempt_at` says until when); null if it never did.
+             */
+            last_throttled_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2736,6 +2776,24 @@ export interface components {
             data: {
                 delivery: components["schemas"]["WebhookDeliveryDetail"];
             };
+        };
+        /** RecoverWebhookResponse */
+        RecoverWebhookResponse: {
+            /** @constant */
+            success: true;
+            /** @constant */
+            message: "Failed deliveries queued for redelivery";
+            data: {
+                /** @description Deliveries queued: one per event recovered. */
+                recovered: number;
+            };
+        };
+        /** WebhookRecoverInput */
+        WebhookRecoverInput: {
+            /** @description A date (midnight UTC) or a date-time with its time zone. */
+            since: string;
+            /** @description A date (midnight UTC) or a date-time with its time zone. */
+            until?: string | null;
         };
         /** Event */
         Event: {
@@ -2856,7 +2914,7 @@ export interface components {
         /** UnavailableError */
         UnavailableError: components["schemas"]["ErrorEnvelope"] & {
             /** @enum {string} */
-            code: "SERVICE_UNAVAILABLE";
+            code: "SERVICE_UNAVAILABLE" | "STATEMENT_TIMEOUT";
         };
     };
     responses: {
@@ -3018,7 +3076,7 @@ export interface components {
                 "application/json": components["schemas"]["InternalError"];
             };
         };
-        /** @description The database cannot be reached, the server is overloaded or shutting down; retry after `Retry-After`. Codes: `SERVICE_UNAVAILABLE`. */
+        /** @description The database cannot be reached, the server is overloaded or shutting down (`SERVICE_UNAVAILABLE`), or the request took longer in the database than it allows, most often waiting for a lock (`STATEMENT_TIMEOUT`); retry after `Retry-After`. Codes: `SERVICE_UNAVAILABLE`, `STATEMENT_TIMEOUT`. */
         Unavailable: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -5430,6 +5488,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RedeliverWebhookDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    recoverWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key within 24 hours answers the first answer again instead of repeating the write. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description A webhook of this workspace. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRecoverInput"];
+            };
+        };
+        responses: {
+            /** @description Failed deliveries queued for redelivery */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Vary: components["headers"]["Vary"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoverWebhookResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -63,7 +63,7 @@ describe('each error answer lists the codes it can carry (item 16)', () => {
     ['Unprocessable', 422, [ErrorCode.BAD_USER_INPUT, ErrorCode.IDEMPOTENCY_KEY_REUSED]],
     ['RateLimited', 429, [ErrorCode.RATE_LIMITED]],
     ['InternalError', 500, [ErrorCode.INTERNAL_SERVER_ERROR]],
-    ['Unavailable', 503, [ErrorCode.SERVICE_UNAVAILABLE]],
+    ['Unavailable', 503, [ErrorCode.SERVICE_UNAVAILABLE, ErrorCode.STATEMENT_TIMEOUT]],
   ])('%s (%d): %j, each a code the REST face answers with that status', (name, status, codes) => {
     expect(codesOf(name)).toEqual([...codes].sort());
     const uses = Object.values(OPENAPI_DOCUMENT.paths).flatMap((item) => Object.values(item).map((operation) => operation.responses[String(status)]));
