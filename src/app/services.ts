@@ -24,6 +24,7 @@ import { EventHub, type EventHubOptions } from '../events/stream/event-hub';
 import { EventStreamService } from '../events/stream/event-stream.service';
 import { IdempotencyKeyStore } from '../http/idempotency/idempotency-store';
 import { DeliveryLogService } from '../webhooks/delivery-log.service';
+import { WebhookServiceConfigService } from '../webhooks/webhook-service-config.service';
 import { type WebhookDeps, WebhookService } from '../webhooks/webhook.service';
 
 /** The service layer: both faces and the admin CLI call these and nothing below them. */
@@ -40,6 +41,8 @@ export interface Services {
   publisherProfiles: PublisherProfileService;
   referenceLibraries: ReferenceLibraryService;
   webhooks: WebhookService;
+  /** Webhook services: the client credentials deliveries use. */
+  webhookServices: WebhookServiceConfigService;
   /** Webhooks' delivery logs, test pings, redeliveries and recoveries. */
   webhookDeliveries: DeliveryLogService;
   events: EventService;
@@ -71,6 +74,7 @@ export function createServices(dataSource: DataSource, webhookDeps: WebhookDeps,
     publisherProfiles: new PublisherProfileService(dataSource),
     referenceLibraries: new ReferenceLibraryService(dataSource),
     webhooks: new WebhookService(dataSource, webhookDeps),
+    webhookServices: new WebhookServiceConfigService(dataSource, webhookDeps),
     webhookDeliveries: new DeliveryLogService(dataSource, webhookDeps.queue),
     events: new EventService(dataSource),
     eventStream,

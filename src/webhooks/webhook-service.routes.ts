@@ -9,7 +9,7 @@ import { requestContext } from '../http/request-context';
 import { WebhookServiceConfig } from './webhook-service.entity';
 import { WebhookServiceInput } from './webhook.input';
 import { toWebhookServiceRecord, webhookServiceWire } from './webhook.record';
-import { SERVICE_REQUIRED_ON_CREATE } from './webhook.service';
+import { SERVICE_REQUIRED_ON_CREATE } from './webhook-service-config.service';
 
 const TAG = 'Webhooks';
 const serviceConfig = { wire: webhookServiceWire };
@@ -64,7 +64,7 @@ export const webhookServiceRoutes = [
     config: serviceConfig,
     async handle(request, { services }) {
       noQuery(request);
-      return (await services.webhooks.listServices(requestContext(request))).map(toWebhookServiceRecord);
+      return (await services.webhookServices.list(requestContext(request))).map(toWebhookServiceRecord);
     },
   },
   {
@@ -83,7 +83,7 @@ export const webhookServiceRoutes = [
     async handle(request, { services }) {
       // `id` is read-only in the wire shape (bodyInput skips it): the upsert takes it as sent.
       const id = (request.body as Record<string, unknown> | undefined)?.id;
-      const { service, created } = await services.webhooks.upsertService(requestContext(request), id, bodyInput(request, webhookServiceWire, WebhookServiceInput));
+      const { service, created } = await services.webhookServices.upsert(requestContext(request), id, bodyInput(request, webhookServiceWire, WebhookServiceInput));
       return new Outcome(created ? SERVICE_CREATED : SERVICE_UPDATED, { service: toWebhookServiceRecord(service) });
     },
   },
@@ -99,7 +99,7 @@ export const webhookServiceRoutes = [
     success: { message: 'Webhook service deleted successfully' },
     config: serviceConfig,
     async handle(request, { services }) {
-      await services.webhooks.deleteService(requestContext(request), pathParam(request, 'id'));
+      await services.webhookServices.delete(requestContext(request), pathParam(request, 'id'));
     },
   },
 ] satisfies V2Route[];

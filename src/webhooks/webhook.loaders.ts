@@ -19,7 +19,7 @@ export interface WebhookLoaders {
 export function webhookLoaders(services: Services, ctx: RequestContext): WebhookLoaders {
   return {
     webhookById: byId((ids: readonly number[]) => services.webhooks.findByIds(ctx, ids)),
-    webhookServiceById: byId((ids: readonly number[]) => services.webhooks.findServicesByIds(ctx, ids)),
+    webhookServiceById: byId((ids: readonly number[]) => services.webhookServices.findByIds(ctx, ids)),
     deliveryById: byId((ids: readonly string[]) => services.webhookDeliveries.findDeliveriesByIds(ctx, ids)),
     attemptsByDeliveryId: groupedBy((attempt: WebhookDeliveryAttempt) => attempt.deliveryId, (ids: readonly string[]) => services.webhookDeliveries.attemptsOf(ctx, ids)),
   };

@@ -28,7 +28,8 @@ import {
 } from './webhook.graphql';
 import { WebhookInput, WebhookServiceInput } from './webhook.input';
 import { DELIVERY } from './delivery-log.service';
-import { MAX_SERVICES, MAX_WEBHOOKS } from './webhook.service';
+import { MAX_SERVICES } from './webhook-service-config.service';
+import { MAX_WEBHOOKS } from './webhook.service';
 
 /**
  * attempt() for a mutation naming two records: `attempt` reports every NOT_FOUND on one argument,
@@ -54,7 +55,7 @@ export class WebhookResolver {
   @RequiresScope('webhooks:read')
   @Query(() => [WebhookServiceConfig], { description: `Webhook services of the workspace (at most ${MAX_SERVICES}), by id.` })
   async webhookServices(@Ctx() { request, services }: GraphQLContext): Promise<WebhookServiceConfig[]> {
-    return services.webhooks.listServices(request);
+    return services.webhookServices.list(request);
   }
 
   @RequiresScope('webhooks:read')
@@ -88,7 +89,7 @@ export class WebhookResolver {
     @Ctx() { request, services }: GraphQLContext,
     @Arg('input', () => WebhookServiceInput, { description: CREATE_INPUT_ARG }) input: WebhookServiceInput,
   ): Promise<WebhookServicePayload> {
-    const { result, userErrors } = await attempt(() => services.webhooks.createService(request, input));
+    const { result, userErrors } = await attempt(() => services.webhookServices.create(request, input));
     return { webhookService: result, userErrors };
   }
 
@@ -99,14 +100,14 @@ export class WebhookResolver {
     @IdArg('id', 'WebhookService', { description: mutationIdArg('webhook service') }) id: string,
     @Arg('input', () => WebhookServiceInput, { description: UPDATE_INPUT_ARG }) input: WebhookServiceInput,
   ): Promise<WebhookServicePayload> {
-    const { result, userErrors } = await attempt(() => services.webhooks.updateService(request, id, input));
+    const { result, userErrors } = await attempt(() => services.webhookServices.update(request, id, input));
     return { webhookService: result, userErrors };
   }
 
   @RequiresScope('webhooks:write')
   @Mutation(() => WebhookServiceDeletePayload, { description: 'Deletes the service; refused (BAD_USER_INPUT on `["id"]`) while webhooks use it.' })
   async webhookServiceDelete(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'WebhookService', { description: mutationIdArg('webhook service') }) id: string): Promise<WebhookServiceDeletePayload> {
-    const { result, userErrors } = await attempt(() => services.webhooks.deleteService(request, id));
+    const { result, userErrors } = await attempt(() => services.webhookServices.delete(request, id));
     return { deletedWebhookServiceId: result ? String(result.id) : null, userErrors };
   }
 

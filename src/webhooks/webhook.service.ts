@@ -3,26 +3,22 @@ import { NotFoundError, ValidationFailedError } from '../common/errors';
 import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
 import type { RequestContext } from '../common/request-context';
 import { FieldErrorCollector, validationProblems } from '../common/validation';
-import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { EVENT_TYPES, type EventType, readableEventTypes } from '../events/event-catalogue';
 import type { SecretBox } from '../secrets/secret-box';
 import type { DeliveryQueue } from './delivery/delivery-queue';
 import { newSigningSecret } from './delivery/signing';
-import { type DestinationPolicy, destinationProblem } from './destination-guard';
+import type { DestinationPolicy } from './destination-guard';
 import { lockWebhook, WEBHOOK } from './webhook-lookup';
 import { WebhookServiceConfig } from './webhook-service.entity';
 import { Webhook } from './webhook.entity';
-import { WebhookInput, WebhookServiceInput } from './webhook.input';
+import { WebhookInput } from './webhook.input';
+import { checkDestination, lockWebhookWrites } from './webhook-writes';
 
-/** Resource name of a service's NOT_FOUND message (`Webhook service not found`). */
-const SERVICE = 'Webhook service';
 /** Per workspace; enough for every receiver a partner runs, few enough that fan-out stays cheap. */
 export const MAX_WEBHOOKS = 50;
-export const MAX_SERVICES = 50;
 /** How long the secret before a rotation keeps signing alongside the new one. */
 const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
-/** What creating a webhook service requires (its update and create share WebhookServiceInput); the REST document states it too. */
-export const SERVICE_REQUIRED_ON_CREATE = ['name'] as const;
 /** What creating a webhook requires (its update and create share WebhookInput); the REST document states it too. */
 export const WEBHOOK_REQUIRED_ON_CREATE = ['name', 'url', 'events'] as const;
 
@@ -40,8 +36,8 @@ export interface WebhookWithSecret {
 }
 
 /**
- * Webhook services (credentials) and webhooks (subscriptions). Their delivery logs, test pings,
- * redeliveries and recoveries are delivery-log.service.ts's.
+ * Webhooks (subscriptions). Their services (credentials) are webhook-service-config.service.ts's;
+ * their delivery logs, test pings, redeliveries and recoveries delivery-log.service.ts's.
  */
 export class WebhookService {
   constructor(
@@ -49,74 +45,6 @@ export class WebhookService {
     private readonly deps: WebhookDeps,
   ) {}
 
-  // ---- webhook services ----
-
-  async listServices(ctx: RequestContext): Promise<WebhookServiceConfig[]> {
-    return tenantQuery(this.dataSource.manager, WebhookServiceConfig, 's', ctx).orderBy('s.id', 'ASC').getMany();
-  }
-
-  /** For DataLoader: the workspace's services among `ids`. */
-  async findServicesByIds(ctx: RequestContext, ids: readonly number[]): Promise<WebhookServiceConfig[]> {
-    return findManyInWorkspace(this.dataSource.manager, WebhookServiceConfig, ctx, ids);
-  }
-
-  async createService(ctx: RequestContext, input: WebhookServiceInput): Promise<WebhookServiceConfig> {
-    const problems = await validationProblems(input, SERVICE_REQUIRED_ON_CREATE);
-    checkCredentials(input, null, problems);
-    await this.checkUrl(input.authUrl, problems, 'authUrl');
-    problems.throwIfAny();
-    return this.dataSource.transaction(async (manager) => {
-      await this.lockWorkspace(manager, ctx);
-      const count = await tenantQuery(manager, WebhookServiceConfig, 's', ctx).getCount();
-      if (count >= MAX_SERVICES) throw ValidationFailedError.single('name', `cannot be added: a workspace has at most ${MAX_SERVICES} webhook services`);
-      if (input.isDefault) await this.clearDefault(manager, ctx);
-      const inserted = await manager.insert(WebhookServiceConfig, { ...this.serviceValues(input), isDefault: input.isDefault ?? false, organisationId: ctx.organisationId });
-      return this.loadService(manager, ctx, inserted.identifiers[0].id as number);
-    });
-  }
-
-  /**
-   * The v2 upsert (§2.11): an absent or null `id` creates a service; otherwise it names the one to
-   * update, and a malformed `id` is a field error of the body (it is a field there, not a path).
-   */
-  async upsertService(ctx: RequestContext, rawId: unknown, input: WebhookServiceInput): Promise<{ service: WebhookServiceConfig; created: boolean }> {
-    if (rawId === undefined || rawId === null) return { service: await this.createService(ctx, input), created: true };
-    const id = parseId(rawId);
-    if (id === null) throw new ValidationFailedError({ id: ['must be a positive integer id'] });
-    return { service: await this.updateService(ctx, id, input), created: false };
-  }
-
-  async updateService(ctx: RequestContext, rawId: RecordId, input: WebhookServiceInput): Promise<WebhookServiceConfig> {
-    const id = parseIdOrNotFound(rawId, SERVICE);
-    const problems = await validationProblems(input);
-    await this.checkUrl(input.authUrl, problems, 'authUrl');
-    // A malformed id first, then field rules, then whether the service exists (as every update does); the credentials rule needs the stored service.
-    problems.throwIfAny();
-    return this.dataSource.transaction(async (manager) => {
-      await this.lockWorkspace(manager, ctx);
-      const current = await this.loadService(manager, ctx, id, 'update');
-      checkCredentials(input, current, problems);
-      problems.throwIfAny();
-      if (input.isDefault === true && !current.isDefault) await this.clearDefault(manager, ctx);
-      const values = this.serviceValues(input);
-      if (input.isDefault !== undefined) Object.assign(values, { isDefault: input.isDefault });
-      if (Object.keys(values).length > 0) await manager.update(WebhookServiceConfig, { id, organisationId: ctx.organisationId }, values);
-      return this.loadService(manager, ctx, id);
-    });
-  }
-
-  /** Refused while live webhooks use the service: they would silently lose their credentials. */
-  async deleteService(ctx: RequestContext, rawId: RecordId): Promise<WebhookServiceConfig> {
-    const id = parseIdOrNotFound(rawId, SERVICE);
-    return this.dataSource.transaction(async (manager) => {
-      await this.loadService(manager, ctx, id, 'update');
-      const users = await tenantQuery(manager, Webhook, 'w', ctx).andWhere('w.serviceId = :id', { id }).getCount();
-      if (users > 0) throw ValidationFailedError.single('id', `is used by ${users} webhook(s); move them to another service or delete them first`);
-      return softDeleteInWorkspace(manager, WebhookServiceConfig, ctx, id, { isDefault: false });
-    });
-  }
-
-  // ---- webhooks ----
 
   async list(ctx: RequestContext): Promise<Webhook[]> {
     return this.webhooks(this.dataSource.manager, ctx).orderBy('w.id', 'ASC').getMany();
@@ -133,12 +61,12 @@ export class WebhookService {
 
   async create(ctx: RequestContext, input: WebhookInput): Promise<WebhookWithSecret> {
     const problems = await validationProblems(input, WEBHOOK_REQUIRED_ON_CREATE);
-    await this.checkUrl(input.url, problems);
+    await checkDestination(input.url, this.deps.policy, problems);
     checkEventsReadable(ctx, input.events, problems);
     problems.throwIfAny();
     const secret = newSigningSecret();
     const webhook = await this.dataSource.transaction(async (manager) => {
-      await this.lockWorkspace(manager, ctx);
+      await lockWebhookWrites(manager, ctx);
       const serviceId = input.serviceId === undefined ? await this.defaultServiceId(manager, ctx) : await this.checkService(manager, ctx, input.serviceId, problems);
       problems.throwIfAny();
       const count = await tenantQuery(manager, Webhook, 'w', ctx).getCount();
@@ -160,7 +88,7 @@ export class WebhookService {
   async update(ctx: RequestContext, rawId: RecordId, input: WebhookInput): Promise<Webhook> {
     const id = parseIdOrNotFound(rawId, WEBHOOK);
     const problems = await validationProblems(input);
-    await this.checkUrl(input.url, problems);
+    await checkDestination(input.url, this.deps.policy, problems);
     checkEventsReadable(ctx, input.events, problems);
     problems.throwIfAny();
     return this.dataSource.transaction(async (manager) => {
@@ -217,11 +145,6 @@ export class WebhookService {
 
   // ---- helpers ----
 
-  /** Serialises writes that count or change a workspace's webhooks and default service. */
-  private async lockWorkspace(manager: EntityManager, ctx: RequestContext): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [0x77686b, ctx.organisationId]);
-  }
-
   private webhooks(manager: EntityManager, ctx: RequestContext) {
     return tenantQuery(manager, Webhook, 'w', ctx).leftJoinAndSelect('w.service', 'service');
   }
@@ -231,14 +154,6 @@ export class WebhookService {
     const webhook = await this.webhooks(manager, ctx).andWhere('w.id = :id', { id }).getOne();
     if (!webhook) throw new NotFoundError(WEBHOOK);
     return webhook;
-  }
-
-  private loadService(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = false): Promise<WebhookServiceConfig> {
-    return loadInWorkspace(manager, WebhookServiceConfig, ctx, id, SERVICE, lock);
-  }
-
-  private async clearDefault(manager: EntityManager, ctx: RequestContext): Promise<void> {
-    await manager.update(WebhookServiceConfig, { organisationId: ctx.organisationId, isDefault: true }, { isDefault: false });
   }
 
   private async defaultServiceId(manager: EntityManager, ctx: RequestContext): Promise<number | null> {
@@ -257,38 +172,6 @@ export class WebhookService {
     return id;
   }
 
-  /** Receiver and token URLs must reach the public internet (see destination-guard.ts). */
-  private async checkUrl(url: string | null | undefined, problems: FieldErrorCollector, field = 'url'): Promise<void> {
-    if (typeof url !== 'string' || problems.has(field)) return;
-    const problem = await destinationProblem(url, this.deps.policy);
-    if (problem) problems.add(field, problem);
-  }
-
-  private serviceValues(input: WebhookServiceInput): Partial<WebhookServiceConfig> {
-    const values: Partial<WebhookServiceConfig> = {};
-    if (input.name !== undefined) values.name = input.name;
-    if (input.clientId !== undefined) values.clientId = input.clientId;
-    if (input.authUrl !== undefined) values.authUrl = input.authUrl;
-    if (input.clientSecret !== undefined) values.clientSecretSealed = input.clientSecret === null ? null : this.deps.secrets.seal(input.clientSecret);
-    return values;
-  }
-}
-
-/**
- * `clientId`, `clientSecret` and `authUrl` are all set or all unset, judged on the service as it
- * would be saved (an update may keep the stored secret by leaving it out).
- */
-function checkCredentials(input: WebhookServiceInput, current: WebhookServiceConfig | null, problems: FieldErrorCollector): void {
-  const resulting = {
-    clientId: input.clientId !== undefined ? input.clientId : (current?.clientId ?? null),
-    clientSecret: input.clientSecret !== undefined ? input.clientSecret : (current?.clientSecretSealed ?? null),
-    authUrl: input.authUrl !== undefined ? input.authUrl : (current?.authUrl ?? null),
-  };
-  const set = Object.entries(resulting).filter(([, value]) => value !== null && value !== undefined);
-  if (set.length === 0 || set.length === 3) return;
-  for (const [field, value] of Object.entries(resulting)) {
-    if ((value === null || value === undefined) && !problems.has(field)) problems.add(field, 'is required with the other client credentials (client_id, client_secret, auth_url come together or not at all)');
-  }
 }
 
 /**

@@ -16,7 +16,8 @@ import { REQUIRED_ON_UPSERT as USER_REQUIRED } from '../../../../src/organisatio
 import { userUpsertBodyWire } from '../../../../src/organisation-users/organisation-user.record';
 import { REQUIRED_ON_CREATE as PHASE_REQUIRED } from '../../../../src/phases/phase-rules';
 import { phaseWire } from '../../../../src/phases/phase.record';
-import { SERVICE_REQUIRED_ON_CREATE, WEBHOOK_REQUIRED_ON_CREATE } from '../../../../src/webhooks/webhook.service';
+import { SERVICE_REQUIRED_ON_CREATE } from '../../../../src/webhooks/webhook-service-config.service';
+import { WEBHOOK_REQUIRED_ON_CREATE } from '../../../../src/webhooks/webhook.service';
 import { webhookServiceWire, webhookWire } from '../../../../src/webhooks/webhook.record';
 import { OPENAPI_DOCUMENT } from '../../../support/openapi-contract';
 import { bodySchemaName, everySchema, type Json, operationNamed, refName, schemaNamed } from './document-walk';
