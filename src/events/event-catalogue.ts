@@ -4,6 +4,7 @@ import { campaignStatuses } from '../campaigns/campaign-status';
 import { contentStatuses } from '../contents/content-status';
 import { CLOSED, deletedPayload, ID, recordPayload, statusOf, TIMESTAMP, updatedPayload } from './event-payload-schemas';
 import { MEDIA_ENTRY } from './event-record-schemas';
+import { payloadShape } from './payload-shape';
 
 /**
  * Every event type the service emits, with what it means and the shape of its payload (the
@@ -15,8 +16,6 @@ export interface EventTypeSpec {
   /** `resource_type` of the event: what kind of record `resource_id` names (recordEvent files it). */
   resource: string;
   description: string;
-  /** The payload, written as a shape: `<campaign record>` stands for the v2 record of that resource. */
-  payload: string;
   /**
    * The payload as JSON Schema (always an object): served to partners, its static type demanded by
    * recordEvent. `TObject`, not `TSchema`: checking the catalogue against `TSchema` makes the
@@ -25,74 +24,65 @@ export interface EventTypeSpec {
   payloadSchema: TObject;
 }
 
-const created = (record: string): string => `{"${record}": <${record} record>}`;
-const updated = (record: string): string => `{"${record}": <${record} record>, "changed_fields": [string]}`;
-
 export const EVENT_CATALOGUE = {
-  advertiser_account_created: { resource: 'advertiser_account', description: 'An advertiser account was created.', payload: created('advertiser_account'), payloadSchema: recordPayload('advertiser_account') },
+  advertiser_account_created: { resource: 'advertiser_account', description: 'An advertiser account was created.', payloadSchema: recordPayload('advertiser_account') },
   advertiser_account_updated: {
     resource: 'advertiser_account',
     description: 'An advertiser account changed (also when its primary contact was deleted: `changed_fields` is `["primary_contact_id"]`).',
-    payload: updated('advertiser_account'),
+   
     payloadSchema: updatedPayload('advertiser_account'),
   },
   advertiser_account_deleted: {
     resource: 'advertiser_account',
     description: 'An advertiser account was deleted, with its members.',
-    payload: '{"advertiser_account": <advertiser_account record>, "deleted": {"members": [integer]}}',
     payloadSchema: deletedPayload('advertiser_account', ['members']),
   },
-  member_created: { resource: 'member', description: 'A member was added to an advertiser account.', payload: created('member'), payloadSchema: recordPayload('member') },
-  member_updated: { resource: 'member', description: 'A member changed (a new password is named in `changed_fields`, never sent).', payload: updated('member'), payloadSchema: updatedPayload('member') },
-  member_deleted: { resource: 'member', description: 'A member was deleted.', payload: created('member'), payloadSchema: recordPayload('member') },
-  user_created: { resource: 'user', description: 'An organisation user was created.', payload: created('user'), payloadSchema: recordPayload('user') },
-  user_updated: { resource: 'user', description: 'An organisation user changed.', payload: updated('user'), payloadSchema: updatedPayload('user') },
-  user_deleted: { resource: 'user', description: 'An organisation user was deleted.', payload: created('user'), payloadSchema: recordPayload('user') },
-  publisher_profile_created: { resource: 'publisher_profile', description: 'A publisher profile was created (by an operator).', payload: created('publisher_profile'), payloadSchema: recordPayload('publisher_profile') },
-  publisher_profile_deleted: { resource: 'publisher_profile', description: 'A publisher profile was deleted, with its titles.', payload: created('publisher_profile'), payloadSchema: recordPayload('publisher_profile') },
-  campaign_created: { resource: 'campaign', description: 'A campaign was created.', payload: created('campaign'), payloadSchema: recordPayload('campaign') },
-  campaign_updated: { resource: 'campaign', description: 'A campaign changed.', payload: updated('campaign'), payloadSchema: updatedPayload('campaign') },
+  member_created: { resource: 'member', description: 'A member was added to an advertiser account.', payloadSchema: recordPayload('member') },
+  member_updated: { resource: 'member', description: 'A member changed (a new password is named in `changed_fields`, never sent).', payloadSchema: updatedPayload('member') },
+  member_deleted: { resource: 'member', description: 'A member was deleted.', payloadSchema: recordPayload('member') },
+  user_created: { resource: 'user', description: 'An organisation user was created.', payloadSchema: recordPayload('user') },
+  user_updated: { resource: 'user', description: 'An organisation user changed.', payloadSchema: updatedPayload('user') },
+  user_deleted: { resource: 'user', description: 'An organisation user was deleted.', payloadSchema: recordPayload('user') },
+  publisher_profile_created: { resource: 'publisher_profile', description: 'A publisher profile was created (by an operator).', payloadSchema: recordPayload('publisher_profile') },
+  publisher_profile_deleted: { resource: 'publisher_profile', description: 'A publisher profile was deleted, with its titles.', payloadSchema: recordPayload('publisher_profile') },
+  campaign_created: { resource: 'campaign', description: 'A campaign was created.', payloadSchema: recordPayload('campaign') },
+  campaign_updated: { resource: 'campaign', description: 'A campaign changed.', payloadSchema: updatedPayload('campaign') },
   campaign_deleted: {
     resource: 'campaign',
     description: 'A campaign was deleted, with its phases, contents and distributions.',
-    payload: '{"campaign": <campaign record>, "deleted": {"phases": [integer], "contents": [integer], "distributions": [integer]}}',
     payloadSchema: deletedPayload('campaign', ['phases', 'contents', 'distributions']),
   },
   campaign_media_added: {
     resource: 'campaign',
     description: "Media files were added to one of the campaign's distributions.",
-    payload: '{"campaign_id": integer, "content_id": integer, "distribution_id": integer, "media": [<media entry>]}',
     // Only the entries this write added; never recorded for none.
     payloadSchema: Type.Object({ campaign_id: ID, content_id: ID, distribution_id: ID, media: Type.Array(MEDIA_ENTRY, { minItems: 1 }) }, CLOSED),
   },
-  phase_created: { resource: 'phase', description: 'A phase was created.', payload: created('phase'), payloadSchema: recordPayload('phase') },
-  phase_updated: { resource: 'phase', description: 'A phase changed.', payload: updated('phase'), payloadSchema: updatedPayload('phase') },
+  phase_created: { resource: 'phase', description: 'A phase was created.', payloadSchema: recordPayload('phase') },
+  phase_updated: { resource: 'phase', description: 'A phase changed.', payloadSchema: updatedPayload('phase') },
   phase_deleted: {
     resource: 'phase',
     description: 'A phase was deleted, with its contents and their distributions.',
-    payload: '{"phase": <phase record>, "deleted": {"contents": [integer], "distributions": [integer]}}',
     payloadSchema: deletedPayload('phase', ['contents', 'distributions']),
   },
-  content_created: { resource: 'content', description: 'A content piece was created.', payload: created('content'), payloadSchema: recordPayload('content') },
-  content_updated: { resource: 'content', description: 'A content piece changed.', payload: updated('content'), payloadSchema: updatedPayload('content') },
+  content_created: { resource: 'content', description: 'A content piece was created.', payloadSchema: recordPayload('content') },
+  content_updated: { resource: 'content', description: 'A content piece changed.', payloadSchema: updatedPayload('content') },
   content_deleted: {
     resource: 'content',
     description: 'A content piece was deleted, with its distributions.',
-    payload: '{"content": <content record>, "deleted": {"distributions": [integer]}}',
     payloadSchema: deletedPayload('content', ['distributions']),
   },
-  distribution_created: { resource: 'distribution', description: 'A distribution was created.', payload: created('distribution'), payloadSchema: recordPayload('distribution') },
+  distribution_created: { resource: 'distribution', description: 'A distribution was created.', payloadSchema: recordPayload('distribution') },
   distribution_updated: {
     resource: 'distribution',
     description: 'A distribution changed (also when its content piece moved to another campaign).',
-    payload: updated('distribution'),
+   
     payloadSchema: updatedPayload('distribution'),
   },
-  distribution_deleted: { resource: 'distribution', description: 'A distribution was deleted.', payload: created('distribution'), payloadSchema: recordPayload('distribution') },
+  distribution_deleted: { resource: 'distribution', description: 'A distribution was deleted.', payloadSchema: recordPayload('distribution') },
   post_campaign_status: {
     resource: 'campaign',
     description: "A campaign's status changed (spec §6 notification; request schema in docs/webhooks.md).",
-    payload: '{"campaign_id": integer, "campaign_status": integer, "previous_campaign_status": integer, "changed_at": string}',
     payloadSchema: Type.Object(
       { campaign_id: ID, campaign_status: statusOf(campaignStatuses), previous_campaign_status: statusOf(campaignStatuses), changed_at: TIMESTAMP },
       CLOSED,
@@ -101,7 +91,6 @@ export const EVENT_CATALOGUE = {
   post_content_status: {
     resource: 'content',
     description: "A content piece's status changed (spec §6 notification; request schema in docs/webhooks.md).",
-    payload: '{"content_id": integer, "campaign_id": integer, "phase_id": integer, "status": integer, "previous_status": integer, "changed_at": string}',
     payloadSchema: Type.Object(
       { content_id: ID, campaign_id: ID, phase_id: ID, status: statusOf(contentStatuses), previous_status: statusOf(contentStatuses), changed_at: TIMESTAMP },
       CLOSED,
@@ -110,13 +99,11 @@ export const EVENT_CATALOGUE = {
   webhook_disabled: {
     resource: 'webhook',
     description: 'A webhook was switched off by the service: its receiver answered 410, or it failed for 5 days in a row.',
-    payload: '{"webhook_id": integer, "reason": string}',
     payloadSchema: Type.Object({ webhook_id: ID, reason: Type.String({ minLength: 1 }) }, CLOSED),
   },
   ping: {
     resource: 'webhook',
     description: 'A test event, sent to one webhook when asked (`POST /v2/webhooks/{id}/test`); never sent to subscriptions.',
-    payload: '{"webhook_id": integer, "message": string}',
     payloadSchema: Type.Object({ webhook_id: ID, message: Type.String() }, CLOSED),
   },
 } as const satisfies Record<string, EventTypeSpec>;
@@ -186,9 +173,12 @@ export interface EventTypeEntryValues {
   subscribable: boolean;
 }
 
+/** Each type's payload written out as a shape (`<campaign record>` stands for the v2 record): from its schema, once. */
+const PAYLOAD_SHAPES = new Map(EVENT_TYPES.map((name) => [name, payloadShape(EVENT_CATALOGUE[name].payloadSchema)]));
+
 export function eventTypeEntries(): EventTypeEntryValues[] {
   return EVENT_TYPES.map((name) => {
-    const { resource, description, payload } = EVENT_CATALOGUE[name];
-    return { name, resource, description, payload, payloadSchema: payloadJsonSchema(name), subscribable: SUBSCRIBABLE_EVENT_TYPES.includes(name) };
+    const { resource, description } = EVENT_CATALOGUE[name];
+    return { name, resource, description, payload: PAYLOAD_SHAPES.get(name)!, payloadSchema: payloadJsonSchema(name), subscribable: SUBSCRIBABLE_EVENT_TYPES.includes(name) };
   });
 }

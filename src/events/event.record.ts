@@ -3,12 +3,28 @@ import type { OutboxEvent } from '../outbox/outbox-event.entity';
 import { streamCursorOf } from './stream/stream-cursor';
 import { EVENT_TYPES } from './event-catalogue';
 
+/** What an envelope is made of, besides its payload and the workspace's code: the event as stored. */
+export type EnvelopeSource = Pick<OutboxEvent, 'id' | 'eventType' | 'createdAt' | 'txid'>;
+
+/** The envelope without `data`, in the order partners get its fields (`data` comes last). */
+function envelopeHead(event: EnvelopeSource, organizationCode: string): Record<string, unknown> {
+  return { id: Number(event.id), type: event.eventType, created_at: event.createdAt.toISOString(), organization_code: organizationCode, cursor: streamCursorOf(event) };
+}
+
 /**
  * An event as the feed and the stream show it: exactly the envelope a webhook delivery POSTs
  * (`id`, `type`, `created_at`, `organization_code`, `cursor`, `data`), so one handler serves all.
  */
 export function toEventRecord(event: OutboxEvent, organizationCode: string): Record<string, unknown> {
-  return { id: Number(event.id), type: event.eventType, created_at: event.createdAt.toISOString(), organization_code: organizationCode, cursor: streamCursorOf(event), data: event.payload };
+  return { ...envelopeHead(event, organizationCode), data: event.payload };
+}
+
+/**
+ * The same envelope as the text a delivery POSTs, with the payload spliced in as PostgreSQL holds
+ * it (`payloadJson`): the worker never parses a payload only to write it out again.
+ */
+export function envelopeJson(event: EnvelopeSource, organizationCode: string, payloadJson: string): string {
+  return `${JSON.stringify(envelopeHead(event, organizationCode)).slice(0, -1)},"data":${payloadJson}}`;
 }
 
 /** The JSON Schema of `toEventRecord`'s answer. */

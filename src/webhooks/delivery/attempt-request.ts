@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { streamCursorOf } from '../../events/stream/stream-cursor';
+import { envelopeJson } from '../../events/event.record';
 import type { SecretBox } from '../../secrets/secret-box';
 import type { DeliveryTarget } from './delivery-target';
 import { type HttpAnswer, HttpFailure, type PartnerHttpClient } from './http-client';
@@ -27,8 +27,7 @@ function storable(text: string | null): string | null {
 
 /** The body partners receive: the event envelope (the feed's record), `data` being the payload exactly as stored. */
 export function envelopeBody(target: Pick<DeliveryTarget, 'event_id' | 'event_type' | 'event_created_at' | 'event_txid' | 'organization_code' | 'payload'>): string {
-  const cursor = streamCursorOf({ txid: target.event_txid, id: target.event_id, createdAt: target.event_created_at });
-  return `{"id":${target.event_id},"type":${JSON.stringify(target.event_type)},"created_at":${JSON.stringify(target.event_created_at.toISOString())},"organization_code":${JSON.stringify(target.organization_code)},"cursor":${JSON.stringify(cursor)},"data":${target.payload}}`;
+  return envelopeJson({ id: target.event_id, eventType: target.event_type, createdAt: target.event_created_at, txid: target.event_txid }, target.organization_code, target.payload);
 }
 
 function headerValue(value: string | string[] | undefined): string | null {
