@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { type GraphQLSchema, isObjectType, lexicographicSortSchema, printSchema } from 'graphql';
-import { type AuthChecker, buildSchema, buildSchemaSync, type BuildSchemaOptions, type PubSub } from 'type-graphql';
-import { grants, type ScopeNeed } from '../common/scopes';
-import type { GraphQLContext } from './context';
+import { buildSchema, buildSchemaSync, type BuildSchemaOptions, type PubSub } from 'type-graphql';
+import type { ScopeNeed } from '../common/scopes';
 import { withGlobalIds } from './global-id-fields';
 import { withLeanResolvers } from './lean-resolvers';
 import { SCOPE_EXTENSION } from './scopes/requires-scope';
@@ -19,12 +18,6 @@ const NO_TOPICS: PubSub = {
     throw new Error('subscriptions declare their source (subscribe); there are no topics to subscribe to');
   },
 };
-
-/**
- * type-graphql's check of `@Authorized` fields as they resolve (RequiresScope): the operation was
- * checked whole before it ran (operation-scopes.ts), so this only guards a path that check missed.
- */
-const scopeAuthChecker: AuthChecker<GraphQLContext, ScopeNeed> = ({ context }, needs) => needs.every((need) => grants(context.request.scopes, need));
 
 /** Each field that needs a scope says so in its description (the explorer's Docs pane shows it). */
 function describeScopes(schema: GraphQLSchema): void {
@@ -58,7 +51,7 @@ export function createSchemaSync(resolvers: ResolverClasses): GraphQLSchema {
 }
 
 function buildOptions(resolvers: ResolverClasses): BuildSchemaOptions {
-  return { resolvers, validate: false, emitSchemaFile: false, pubSub: NO_TOPICS, authChecker: scopeAuthChecker };
+  return { resolvers, validate: false, emitSchemaFile: false, pubSub: NO_TOPICS };
 }
 
 /** What follows type-graphql's build: its wrappers taken away where they do nothing (lean-resolvers.ts), descriptions. */

@@ -2,9 +2,7 @@ import 'reflect-metadata';
 import { graphql, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { Arg, Authorized, buildSchema, Ctx, Field, FieldResolver, Info, ObjectType, Query, Resolver, Root, UseMiddleware } from 'type-graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import { RESOLVERS } from '../../src/app/resolvers';
 import { withLeanResolvers } from '../../src/graphql/lean-resolvers';
-import { createSchema } from '../../src/graphql/schema';
 
 /**
  * type-graphql's wrappers are taken away where they do nothing (src/graphql/lean-resolvers.ts): a
@@ -143,14 +141,4 @@ it('leaves a schema built with global middlewares as it is', async () => {
   withLeanResolvers(withMiddleware, { resolvers: [ItemResolver, WithMethodResolver], globalMiddlewares: [(_data, next) => next()] });
   expect(fieldsOf(withMiddleware, 'Item').plain.resolve).toEqual(expect.any(Function));
   expect(fieldsOf(withMiddleware, 'Item').computed.resolve).toEqual(expect.any(Function));
-});
-
-it("applies to the application's schema: property fields read directly, relations, scoped and renamed fields keep their resolvers", async () => {
-  const app = await createSchema(RESOLVERS);
-  expect(fieldsOf(app, 'Content').contentName.resolve).toBeUndefined();
-  expect(fieldsOf(app, 'Distribution').status.resolve).toBeUndefined();
-  expect(fieldsOf(app, 'Campaign').phases.resolve).toEqual(expect.any(Function));
-  expect(fieldsOf(app, 'Content').distributions.resolve).toEqual(expect.any(Function));
-  expect(fieldsOf(app, 'Campaign').primaryAdvertiserAccount.resolve).toEqual(expect.any(Function));
-  expect(fieldsOf(app, 'ReferenceLibraryEntry').code.resolve).toEqual(expect.any(Function));
 });

@@ -1,4 +1,4 @@
-import { Authorized, Extensions } from 'type-graphql';
+import { Extensions } from 'type-graphql';
 import type { ScopeNeed } from '../../common/scopes';
 
 /** Where a field's need is kept in the built schema (`GraphQLField.extensions.scope`), for operationScopes. */
@@ -7,18 +7,13 @@ export const SCOPE_EXTENSION = 'scope';
 /**
  * The scope a GraphQL field needs: every root field declares one (`key` when any valid key may
  * call it), and so does every relation field that reaches another resource group
- * (`Campaign.primaryAdvertiserAccount` needs `accounts:read`). The need is kept twice: in the
- * schema's field extensions, which the operation check (operation-scopes.ts) reads to refuse an
- * operation whole before it runs, and as type-graphql's `@Authorized`, whose authChecker checks
- * each field again as it resolves.
+ * (`Campaign.primaryAdvertiserAccount` needs `accounts:read`). Kept in the schema's field
+ * extensions and checked once, before anything runs: the operation check (operation-scopes.ts)
+ * refuses an operation whole, on every transport, for any field its selection reaches (fragments
+ * followed, whatever `@skip` will decide). Not also type-graphql's `@Authorized`: checking each
+ * field again as it resolves found nothing that check misses, and kept type-graphql's asynchronous
+ * wrapper on every such field.
  */
 export function RequiresScope(need: ScopeNeed): MethodDecorator & PropertyDecorator {
-  return (target: object, key: string | symbol, descriptor?: PropertyDescriptor) => {
-    const applyTo = (decorator: MethodDecorator & PropertyDecorator): void => {
-      if (descriptor) decorator(target, key, descriptor);
-      else decorator(target, key);
-    };
-    applyTo(Extensions({ [SCOPE_EXTENSION]: need }));
-    if (need !== 'key') applyTo(Authorized(need));
-  };
+  return Extensions({ [SCOPE_EXTENSION]: need });
 }
