@@ -5,7 +5,7 @@ import { PG_TYPE_PARSERS } from './src/db/pg-type-parsers';
 import { RequestScopedDataSource } from './src/db/request-transaction';
 import { SnakeNamingStrategy } from './src/db/snake-naming.strategy';
 import { ENTITIES } from './src/app/entities';
-import { DEFAULT_DATABASE_POOL_SIZE, DEFAULT_LIMITS } from './src/config/config-input';
+import { DEFAULT_DATABASE_POOL_SIZE, DEFAULT_LIMITS } from './src/config/config-defaults';
 
 export const APPLICATION_NAME = 'campaign-partner-api';
 

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -56,8 +56,24 @@ export function canBuild() {
 }
 
 /**
- * Compiles with tsc (incremental) and records the fingerprint taken before compiling, so an edit
- * made while tsc runs leaves the build marked stale. `stdout` is where tsc's diagnostics go: the
+ * Copies the files of src/ that tsc does not compile (the explorer page's browser modules under
+ * src/http/explorer/assets/) to the same place under dist/: the server finds them beside its
+ * compiled code, in dist/ as in src/ (under Jest), so dist/ shipped alone still has them.
+ */
+export async function copyAssets() {
+  const files = (await listFiles('src')).filter((file) => !file.endsWith('.ts'));
+  await Promise.all(
+    files.map(async (file) => {
+      const target = path.join(DIST, file);
+      await mkdir(path.dirname(target), { recursive: true });
+      await copyFile(path.join(ROOT, file), target);
+    }),
+  );
+}
+
+/**
+ * Compiles with tsc (incremental), copies the assets and records the fingerprint taken before
+ * compiling, so an edit made while tsc runs leaves the build marked stale. `stdout` is where tsc's diagnostics go: the
  * launcher sends them to stderr so that a CLI's stdout holds only its own output.
  * Resolves to tsc's exit status.
  */
@@ -71,6 +87,7 @@ export async function build({ stdout = 'inherit', clean = false } = {}) {
     child.on('error', reject);
     child.on('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0)));
   });
+  if (code === 0) await copyAssets();
   if (code === 0 && fingerprint !== undefined) {
     await mkdir(DIST, { recursive: true });
     await writeFile(STAMP, `${fingerprint}\n`);

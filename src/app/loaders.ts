@@ -43,5 +43,12 @@ export function createLoaders(services: Services, ctx: RequestContext): Loaders 
   };
 }
 
-/** How the server makes them for a request. */
-export type LoaderFactory = typeof createLoaders;
+/*
+ * Resolvers find these in their context (src/graphql/context.ts), which declares `ContextLoaders`
+ * empty so as to import no resource; it is filled in here (declaration merging, as Fastify's
+ * plugins augment FastifyInstance).
+ */
+declare module '../graphql/context' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a merge: the members are Loaders'
+  interface ContextLoaders extends Loaders {}
+}

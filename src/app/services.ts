@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
-import { DEFAULT_SUBSCRIPTION_LIMITS } from '../config/config-input';
+import { DEFAULT_SUBSCRIPTION_LIMITS } from '../config/config-defaults';
 import { AdvertiserAccountService } from '../advertiser-accounts/advertiser-account.service';
 import { ApiKeyService } from '../api-keys/api-key.service';
 import { CampaignService } from '../campaigns/campaign.service';
@@ -87,4 +87,18 @@ function urlOf(dataSource: DataSource): string {
   const { url } = dataSource.options as PostgresDataSourceOptions;
   if (!url) throw new Error('the data source has no URL to listen on');
   return url;
+}
+
+/*
+ * The faces carry the service layer to resolvers and /v2 handlers without importing it: they
+ * declare empty interfaces where they use it, filled in here (declaration merging, as Fastify's
+ * plugins augment FastifyInstance), so that src/graphql and src/http depend on no resource.
+ */
+declare module '../graphql/context' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a merge: the members are Services'
+  interface ContextServices extends Services {}
+}
+declare module '../http/rest/rest-deps' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a merge: the members are Services'
+  interface RestServices extends Services {}
 }

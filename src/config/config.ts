@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import path from 'node:path';
-import { plainToConfig } from './config-input';
+import { plainToConfig } from './parse-environment';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

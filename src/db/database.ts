@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { DataSource, Migration } from 'typeorm';
 import { APPLICATION_NAME, createDataSource } from '../../ormconfig';
 import type { AppConfig } from '../config/config';
-import { DEFAULT_LIMITS } from '../config/config-input';
+import { DEFAULT_LIMITS } from '../config/config-defaults';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { directSessionSource, withSchemaLock } from './migration-lock';
 import { checkPooledStatementTimeout, ensureRoleStatementTimeout } from './statement-timeout';

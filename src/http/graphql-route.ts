@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { ErrorCode } from '../common/error-codes';
-import type { GraphQLContext } from '../graphql/context';
+import type { ContextServices, GraphQLContext, LoaderFactory } from '../graphql/context';
 import { describeUnavailable } from '../db/database-unavailable';
 import { graphqlHttpStatusOf } from '../graphql/error-status';
 import { type CostBudget, costLimitsPlugin, DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
@@ -16,12 +16,11 @@ import { formatGraphQLError, isExpectedError, isUncodedRequestRefusal, transient
 import { type ExecutionGateway, jitExecutor } from '../graphql/jit-executor';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics';
 import type { AppMetrics } from '../metrics/metrics';
-import type { LoaderFactory } from '../app/loaders';
-import type { Services } from '../app/services';
-import { authenticate } from './authentication';
+import { type ApiKeyAuthenticator, authenticate } from './authentication';
 import { batchAnswerStatus, refuseOversizedBatch } from './graphql-batch';
 import type { ExplorerPage } from './explorer/explorer';
 import { idempotencyOnResponse, idempotencyOnSend, idempotencyPreHandler, inClaimTransaction } from './idempotency/idempotency';
+import type { IdempotencyKeyStore } from './idempotency/idempotency-store';
 import { responseSizePlugin } from './limits/response-size';
 import { requestContext } from './request-context';
 
@@ -79,6 +78,9 @@ function wantsLandingPage(request: FastifyRequest): boolean {
   return request.method === 'GET' && (request.headers.accept ?? '').includes('text/html') && query.query === undefined;
 }
 
+/** The service layer as /graphql holds it: carried whole to resolvers, and the key lookup and Idempotency-Key answers called here. */
+export type GraphQLServices = ContextServices & { apiKeys: ApiKeyAuthenticator; idempotencyKeys: IdempotencyKeyStore };
+
 export interface GraphQLOptions {
   /** The per-request DataLoaders of the resolvers (the application's: createLoaders, src/app/loaders.ts). */
   loaders: LoaderFactory;
@@ -104,7 +106,7 @@ export interface GraphQLOptions {
 export async function registerGraphQL(
   app: FastifyInstance,
   schema: GraphQLSchema,
-  services: Services,
+  services: GraphQLServices,
   production: boolean,
   options: GraphQLOptions,
 ): Promise<ApolloServer<GraphQLContext>> {

@@ -2,21 +2,20 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
-import { BODY_LIMIT_BYTES, DEFAULT_LIMITS } from '../config/config-input';
+import { BODY_LIMIT_BYTES, DEFAULT_LIMITS } from '../config/config-defaults';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../common/json';
 import { costLimitsOf, type CostBucketStore, MemoryCostBuckets, RedisCostBuckets } from '../graphql/cost';
 import { registerHttpMetrics } from '../metrics/http-metrics';
 import type { AppMetrics } from '../metrics/metrics';
+import type { LoaderFactory } from '../graphql/context';
 import { createSchema, type ResolverClasses } from '../graphql/schema';
-import type { LoaderFactory } from '../app/loaders';
-import type { Services } from '../app/services';
 import { registerApiAnswerHeaders } from './api-answer-headers';
 import { requireScope } from './request-context';
 import { authenticate } from './authentication';
 import { errorHandler, handleNotFound } from './error-handler';
 import { registerExplorer } from './explorer/explorer';
 import { frameworkAnswerOptions, MAX_PARAM_LENGTH, registerFrameworkAnswers } from './framework-errors';
-import { registerGraphQL } from './graphql-route';
+import { type GraphQLServices, registerGraphQL } from './graphql-route';
 import { registerIdempotency } from './idempotency/idempotency';
 import { connectLimitsStore } from './limits/limits-store';
 import { registerRateLimits } from './limits/rate-limit';
@@ -26,16 +25,25 @@ import { registerUnderPressure } from './limits/under-pressure';
 import type { Readiness } from './readiness';
 import { registerReadinessGate } from './readiness-gate';
 import { registerOpenApi } from './rest/openapi/register-openapi';
+import type { RestServices } from './rest/rest-deps';
 import { registerDeclaredRoutes, type V2Route } from './rest/v2-route';
-import { registerSubscriptions } from './subscriptions/register-subscriptions';
+import { registerSubscriptions, type SubscriptionDeps } from './subscriptions/register-subscriptions';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The service layer as the server holds it (the application's: createServices, src/app/services.ts):
+ * what each face it registers asks of it, each declared where it is used. /v2 handlers and
+ * resolvers get it whole (RestServices, ContextServices: filled in by src/app); the server itself
+ * calls only the key lookup, the Idempotency-Key answers and the event hub's counts.
+ */
+export type ServerServices = RestServices & GraphQLServices & SubscriptionDeps['services'];
 
 export interface ServerDeps {
   /** Without `limits`, the defaults (DEFAULT_LIMITS). */
   config: Pick<AppConfig, 'publicUrl' | 'nodeEnv'> & Partial<Pick<AppConfig, 'limits'>>;
   logger: Logger;
-  services: Services;
+  services: ServerServices;
   /** The declared /v2 operations, registered and documented (the application's: V2_ROUTES, src/app/v2-routes.ts). */
   routes: readonly V2Route[];
   /** The resolver classes of the GraphQL schema (the application's: RESOLVERS, src/app/resolvers.ts). */

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config';
-import { defaultQueuePoolSize } from '../config/config-input';
+import { defaultQueuePoolSize } from '../config/config-defaults';
 import type { Database } from '../db/database';
 import { assertSecretsKeyMatches } from '../secrets/secrets-key-check';
 import { loadSecretBox } from '../secrets/secrets-key';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LIMITS, MIN_RESPONSE_CAP_BYTES } from '../../src/config/config-input';
+import { DEFAULT_LIMITS, MIN_RESPONSE_CAP_BYTES } from '../../src/config/config-defaults';
 import { loadConfig } from '../../src/config/config';
 import { problemsOf } from '../support/config-problems';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page, WebSocket as BrowserSocket } from 'playwright-core';
+import { EXPLORER_ASSETS_HASH, RURU_VERSION } from '../../src/http/explorer/paths';
 import { launchOfflineBrowser, type OfflineBrowser } from '../support/browser';
 import { createAccount } from '../support/fixtures';
 import { subscribersOpen } from '../support/subscriptions';
@@ -118,6 +119,8 @@ describe('GET /graphql (the explorer)', () => {
     'shows the docs without a key, and runs a query with the key typed in the Headers tab',
     async () => {
       const page = await browser.newPage();
+      const loaded: string[] = [];
+      page.on('response', (response) => loaded.push(`${response.status()} ${new URL(response.url()).pathname}`));
       const answer = await page.goto(`${app.baseUrl}/graphql`);
       expect(answer?.status()).toBe(200);
 
@@ -152,6 +155,13 @@ describe('GET /graphql (the explorer)', () => {
       expect(shown).toContain(`"${ws.organizationCode}"`);
       expect(shown).toContain(`"gid://partner-api/Organisation/${ws.organisationId}"`);
       await screenshot(page, 'explorer-result');
+
+      // All of it ran from the page's own modules (served under a hash of their content), which
+      // also gave Monaco its web workers from Ruru's files (assets/ruru-start.js).
+      const pageAssets = `/graphql/explorer/page-${EXPLORER_ASSETS_HASH}/`;
+      expect(loaded).toEqual(expect.arrayContaining([`200 ${pageAssets}explorer.js`, `200 ${pageAssets}subscriptions.js`, `200 ${pageAssets}key-free-storage.js`]));
+      const workers = page.workers().map((worker) => new URL(worker.url()).pathname);
+      expect(workers).toEqual(expect.arrayContaining([`/graphql/explorer/ruru-${RURU_VERSION}/graphqlWorker.js`, `/graphql/explorer/ruru-${RURU_VERSION}/jsonWorker.js`]));
 
       // Run again: GraphiQL's history keeps each run with the headers it was sent with (the first
       // may still carry the placeholder: the tab takes the Headers editor's text 100 ms late; runs

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -6,8 +7,9 @@ import { createLoaders } from '../../src/app/loaders';
 import { RESOLVERS } from '../../src/app/resolvers';
 import { V2_ROUTES } from '../../src/app/v2-routes';
 import { printSchemaFile } from '../../src/graphql/schema';
+import { makeHTMLParts } from 'ruru/server';
 import { clientModules, GRAPHQL_WS_CLIENT } from '../../src/http/explorer/graphql-ws-assets';
-import { GRAPHQL_WS_DIST_DIR, GRAPHQL_WS_VERSION, RURU_VERSION } from '../../src/http/explorer/paths';
+import { EXPLORER_ASSETS_DIR, EXPLORER_ASSETS_HASH, GRAPHQL_WS_DIST_DIR, GRAPHQL_WS_VERSION, RURU_VERSION, scriptsIn } from '../../src/http/explorer/paths';
 import { Readiness } from '../../src/http/readiness';
 import { buildServer } from '../../src/http/server';
 import { createLogger } from '../../src/logging/logger';
@@ -21,6 +23,7 @@ import { startTestApp, TEST_LIMITS, type TestApp, type Workspace } from '../supp
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const ASSETS = `/graphql/explorer/ruru-${RURU_VERSION}/`;
 const GRAPHQL_WS_ASSETS = `/graphql/explorer/graphql-ws-${GRAPHQL_WS_VERSION}/`;
+const PAGE_ASSETS = `/graphql/explorer/page-${EXPLORER_ASSETS_HASH}/`;
 const PLACEHOLDER = '<your workspace API key>';
 
 let app: TestApp;
@@ -48,6 +51,20 @@ function referencedUrls(html: string): string[] {
   return patterns.flatMap((pattern) => [...html.matchAll(pattern)].map((match) => match[1]));
 }
 
+/** The settings the explorer page gives its script (assets/explorer.js), from its JSON block. */
+interface PageConfig {
+  ruru: { endpoint: string; staticPath: string; defaultHeaders: string; defaultQuery: string };
+  ruruModule: string;
+  introspection: string;
+  graphqlWsClient: string;
+}
+
+function pageConfig(html: string): PageConfig {
+  const block = /<script type="application\/json" id="explorer-config">([^<]*)<\/script>/.exec(html);
+  expect(block).not.toBeNull();
+  return JSON.parse(block?.[1] ?? '') as PageConfig;
+}
+
 /** Not this server: absolute, protocol-relative or non-http URLs (data: excepted: it loads nothing). */
 function external(urls: string[]): string[] {
   return urls.filter((url) => !(url.startsWith('data:') || (url.startsWith('/') && !url.startsWith('//'))));
@@ -68,6 +85,15 @@ describe('GET /graphql from a browser', () => {
     expect(html).toContain(`${ASSETS}ruru.js`);
   });
 
+  it('holds no inline script, and its CSP allows none: one module script from this server, and its settings as JSON', async () => {
+    const response = await get('/graphql', HTML);
+    const scriptSrc = /script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    expect(scriptSrc).toBe("'self'");
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1].trim());
+    expect(scripts).toEqual(['type="application/json" id="explorer-config"', `type="module" src="${PAGE_ASSETS}explorer.js"`]);
+  });
+
   it('names nothing outside this server', async () => {
     const html = await (await get('/graphql', HTML)).text();
     const urls = referencedUrls(html);
@@ -77,15 +103,22 @@ describe('GET /graphql from a browser', () => {
   });
 
   it('fills the Headers tab with an X-API-Key placeholder and reads the docs from the published introspection', async () => {
-    const html = await (await get('/graphql', HTML)).text();
-    expect(html).toContain(`\\"X-API-Key\\": \\"${PLACEHOLDER}\\"`);
-    expect(html).toContain('"/graphql/explorer/introspection.json"');
-    expect(html).toContain('"endpoint": "/graphql"');
+    const config = pageConfig(await (await get('/graphql', HTML)).text());
+    expect(JSON.parse(config.ruru.defaultHeaders)).toEqual({ 'X-API-Key': PLACEHOLDER });
+    expect(config.introspection).toBe('/graphql/explorer/introspection.json');
+    expect(config.ruru.endpoint).toBe('/graphql');
+    expect(config.ruruModule).toBe(`${ASSETS}ruru.js`);
   });
 
   it('runs subscriptions with the graphql-ws client this server serves', async () => {
+    const config = pageConfig(await (await get('/graphql', HTML)).text());
+    expect(config.graphqlWsClient).toBe(`${GRAPHQL_WS_ASSETS}client.js`);
+  });
+
+  it('cannot be ended early by a setting: `<` is escaped in the JSON block', async () => {
     const html = await (await get('/graphql', HTML)).text();
-    expect(html).toContain(`"${GRAPHQL_WS_ASSETS}client.js"`);
+    expect(html).toContain('\\u003cyour workspace API key>');
+    expect(html).not.toContain(PLACEHOLDER);
   });
 
   it('answers 304 to a browser whose copy is current', async () => {
@@ -195,6 +228,59 @@ describe('GET /graphql/explorer/graphql-ws-<version>/… (the explorer’s subsc
   });
 });
 
+describe('GET /graphql/explorer/page-<hash>/… (the explorer page’s own script)', () => {
+  const MODULES = scriptsIn(EXPLORER_ASSETS_DIR);
+
+  it('serves explorer.js and each module it imports as JavaScript, cached for a year (a hash of the files is in the path)', async () => {
+    expect(MODULES).toContain('explorer.js');
+    for (const name of MODULES) {
+      const response = await get(`${PAGE_ASSETS}${name}`, { 'accept-encoding': 'br' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(response.headers.get('content-encoding')).toBe('br');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+      expect(await response.text()).toBe(await readFile(path.join(EXPLORER_ASSETS_DIR, name), 'utf8'));
+    }
+  });
+
+  it('names its folder after a hash of every file, so any edit is a new URL', async () => {
+    const hash = createHash('sha256');
+    for (const name of MODULES) hash.update(`${name}\0`).update(await readFile(path.join(EXPLORER_ASSETS_DIR, name))).update('\0');
+    expect(EXPLORER_ASSETS_HASH).toBe(hash.digest('hex').slice(0, 16));
+  });
+
+  it('imports nothing but its sibling modules (the rest comes by URL from the page’s settings)', async () => {
+    for (const name of MODULES) {
+      const source = await readFile(path.join(EXPLORER_ASSETS_DIR, name), 'utf8');
+      for (const [, imported] of source.matchAll(/^import .* from '([^']*)';$/gm)) expect(MODULES.map((module) => `./${module}`)).toContain(imported);
+    }
+  });
+
+  it('answers 304 to a browser whose copy is current', async () => {
+    const first = await get(`${PAGE_ASSETS}explorer.js`);
+    await first.arrayBuffer();
+    const again = await get(`${PAGE_ASSETS}explorer.js`, { 'if-none-match': first.headers.get('etag') ?? '' });
+    expect(again.status).toBe(304);
+  });
+
+  it.each(['explorer.ts', 'nothing.js', '..%2Fruru-page.ts', '../ruru-page.ts', 'explorer.js/'])('404 for %s', async (name) => {
+    const response = await get(`${PAGE_ASSETS}${name}`);
+    expect(response.status).toBe(404);
+  });
+
+  it('404 under another hash: a page of an older build asks for what it was made with', async () => {
+    expect((await get('/graphql/explorer/page-0000000000000000/explorer.js')).status).toBe(404);
+  });
+
+  it('mirrors the inline start-up of the ruru installed (assets/ruru-start.js): an upgrade that changes it fails here', () => {
+    const { headerScripts, bodyScripts } = makeHTMLParts({ endpoint: '/graphql', staticPath: '/static/' });
+    // Compare the new scripts with assets/ruru-start.js, update it, then this hash.
+    expect(createHash('sha256').update(`${headerScripts}\n${bodyScripts}`).digest('hex')).toBe('a55d0712d7db969235528c072a7de4c371c31887ff0fbe9e7fb1d787cb53fc07');
+  });
+});
+
 describe('GET /graphql/explorer/introspection.json', () => {
   it('is, without a key, what introspection through /graphql answers with one', async () => {
     const published = await get('/graphql/explorer/introspection.json');
@@ -297,10 +383,13 @@ describe('other settings', () => {
   it('puts the path of PUBLIC_URL in front of every link, asset and endpoint', async () => {
     const proxied = await serverWith({ publicUrl: 'https://api.example.com/partner', nodeEnv: 'test' });
     const explorer = await (await proxied('/graphql')).text();
-    expect(explorer).toContain(`"staticPath": "/partner${ASSETS}"`);
-    expect(explorer).toContain('"endpoint": "/partner/graphql"');
-    expect(explorer).toContain('"/partner/graphql/explorer/introspection.json"');
-    expect(explorer).toContain(`"/partner${GRAPHQL_WS_ASSETS}client.js"`);
+    expect(pageConfig(explorer)).toMatchObject({
+      ruru: { staticPath: `/partner${ASSETS}`, endpoint: '/partner/graphql' },
+      ruruModule: `/partner${ASSETS}ruru.js`,
+      introspection: '/partner/graphql/explorer/introspection.json',
+      graphqlWsClient: `/partner${GRAPHQL_WS_ASSETS}client.js`,
+    });
+    expect(explorer).toContain(`<script type="module" src="/partner${PAGE_ASSETS}explorer.js"></script>`);
     const landing = await (await proxied('/')).text();
     for (const href of ['/partner/graphql', '/partner/docs', '/partner/v2/openapi.json', '/partner/schema.graphql']) expect(landing).toContain(`href="${href}"`);
   });

@@ -1,4 +1,4 @@
-import { BODY_LIMIT_BYTES, MIN_RESPONSE_CAP_BYTES } from '../../src/config/config-input';
+import { BODY_LIMIT_BYTES, MIN_RESPONSE_CAP_BYTES } from '../../src/config/config-defaults';
 import { createAccount, createCampaign } from '../support/fixtures';
 import { startTestApp, TEST_LIMITS, type TestApp, type Workspace } from '../support/test-app';
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { DataSource } from 'typeorm';
 import { startApp, type RunningApp } from '../../src/app/start-app';
 import type { AppConfig, LimitSettings } from '../../src/config/config';
-import { DEFAULT_LIMITS } from '../../src/config/config-input';
+import { DEFAULT_LIMITS } from '../../src/config/config-defaults';
 import { createLogger } from '../../src/logging/logger';
 import { createServices, type Services } from '../../src/app/services';
 import type { KeyOptions } from '../../src/api-keys/api-key.service';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
 /** Set by the global setup for every worker: a superuser URL of the test cluster. */
@@ -27,6 +28,12 @@ export async function withAdminClient<T>(run: (client: Client) => Promise<T>, ur
 }
 
 let created = 0;
+/**
+ * Jest gives each test file its own module registry (`created` starts again at 0) but runs many
+ * files in one worker process: the name also carries this file's own mark, so a database a failed
+ * file left behind cannot collide with the next file's.
+ */
+const FILE_MARK = randomBytes(4).toString('hex');
 
 /**
  * A fresh database for one test app, cloned from the migrated template: test files (and the jest
@@ -34,7 +41,7 @@ let created = 0;
  */
 export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   created += 1;
-  const name = `cpa_test_${process.pid}_${created}`;
+  const name = `cpa_test_${process.pid}_${FILE_MARK}_${created}`;
   await withAdminClient((client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(TEMPLATE_DATABASE)}`));
   return {
     url: databaseUrl(adminUrl(), name),

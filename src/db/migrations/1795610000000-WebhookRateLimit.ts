@@ -9,11 +9,14 @@ export class WebhookRateLimit1795610000000 implements MigrationInterface {
         await queryRunner.query(`ALTER TABLE "webhooks" ADD CONSTRAINT "CHK_webhooks_rate_limit" CHECK ("rate_limit" BETWEEN 1 AND 1000)`);
         // When a delivery was last held back by its webhook's rate limit (the log shows it waited).
         await queryRunner.query(`ALTER TABLE "webhook_deliveries" ADD "last_throttled_at" TIMESTAMP(3) WITH TIME ZONE`);
-        // Each rate-limited webhook's sends of the last second, shared by every worker (the row is
-        // the lock), and how many deliveries it has held back since the row was made.
+        // Each rate-limited webhook's sends of the last window, shared by every worker (the row is
+        // the lock): when each request started, the slots claimed by requests not yet started
+        // (microseconds since the epoch: a claim's time is its identity), and how many deliveries
+        // it has held back since the row was made.
         await queryRunner.query(`CREATE TABLE "webhook_send_windows" (
             "webhook_id" integer NOT NULL,
             "recent" TIMESTAMP(3) WITH TIME ZONE array NOT NULL DEFAULT '{}',
+            "holds" bigint array NOT NULL DEFAULT '{}',
             "throttled_total" bigint NOT NULL DEFAULT 0,
             CONSTRAINT "PK_webhook_send_windows" PRIMARY KEY ("webhook_id"),
             CONSTRAINT "FK_webhook_send_windows_webhook" FOREIGN KEY ("webhook_id") REFERENCES "webhooks"("id") ON DELETE CASCADE

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../../common/error-codes';
 import { DEFAULT_CONNECTION_SIZE, MAX_PAGE_SIZE } from '../../db/lists/list-request';
 import type { GraphQLCostSettings } from '../../config/config';
-import { DEFAULT_GRAPHQL_COST } from '../../config/config-input';
+import { DEFAULT_GRAPHQL_COST } from '../../config/config-defaults';
 
 /**
  * The GraphQL cost limits (docs/limits.md, docs/graphql.md "Limits"): the configurable ones come

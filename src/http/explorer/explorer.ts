@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
+import { registerExplorerAssets } from './explorer-assets';
 import { registerGraphqlWsAssets } from './graphql-ws-assets';
 import { HTML_CONTENT_TYPE } from './html';
 import { LANDING_CSP, landingHtml, landingJson } from './landing-page';
@@ -13,10 +14,10 @@ import { sendDocument, staticDocument, type StaticDocument } from './static-docu
 
 /**
  * The browser-facing side of the server, none of it behind an API key: the landing page (/), the
- * GraphQL explorer (Ruru, for a browser opening /graphql, with its assets and graphql-ws's browser
- * client for subscriptions) and the schema (/schema.graphql). They are served in production too:
- * they load nothing from elsewhere, show nothing that introspection with a key does not, and every
- * operation they send needs a key.
+ * GraphQL explorer (Ruru, for a browser opening /graphql, with its assets, the page's own script
+ * and graphql-ws's browser client for subscriptions) and the schema (/schema.graphql). They are
+ * served in production too: they load nothing from elsewhere, show nothing that introspection with
+ * a key does not, and every operation they send needs a key.
  * Apollo Sandbox (/graphql/sandbox) is served outside production only: it runs a script from
  * Apollo's CDN on this origin, where the other pages may keep a key in the browser's storage.
  */
@@ -67,5 +68,6 @@ export function registerExplorer(app: FastifyInstance, { schema, publicUrl, with
   app.get(PAGE_PATHS.introspection, async (request, reply) => sendDocument(request, reply, await introspection()));
   registerRuruAssets(app);
   registerGraphqlWsAssets(app);
+  registerExplorerAssets(app);
   return { send: async (request, reply) => sendDocument(request, reply, await explorer()) };
 }

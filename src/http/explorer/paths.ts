@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 function packageVersion(packageDir: string): string {
@@ -20,6 +21,30 @@ export const GRAPHQL_WS_DIST_DIR = path.dirname(require.resolve('graphql-ws'));
 /** The installed graphql-ws's version: it names the folder its client is served from, like RURU_VERSION. */
 export const GRAPHQL_WS_VERSION: string = packageVersion(path.join(GRAPHQL_WS_DIST_DIR, '..'));
 
+/**
+ * The explorer page's own browser modules (explorer.js and what it imports): plain ES modules kept
+ * beside this file, in src/ and, copied by the build (scripts/build-state.mjs), in dist/.
+ */
+export const EXPLORER_ASSETS_DIR = path.join(__dirname, 'assets');
+
+/** The JavaScript files of a folder, by name: the only names a request may ask for. */
+export function scriptsIn(dir: string): string[] {
+  return readdirSync(dir).filter((name) => name.endsWith('.js')).sort();
+}
+
+/**
+ * A hash of every file's name and content: it names the folder the explorer's modules are served
+ * from, as a version names a package's, so an edit is a new URL and browsers may keep the files
+ * forever. Read at start-up: a build without the files fails to start rather than serve a broken page.
+ */
+function contentHash(dir: string, names: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const name of names) hash.update(`${name}\0`).update(readFileSync(path.join(dir, name))).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+export const EXPLORER_ASSETS_HASH: string = contentHash(EXPLORER_ASSETS_DIR, scriptsIn(EXPLORER_ASSETS_DIR));
+
 /** Paths of the browser-facing routes, as the server sees them (behind a proxy, PUBLIC_URL's path comes first). */
 export const PAGE_PATHS = {
   landing: '/',
@@ -29,6 +54,8 @@ export const PAGE_PATHS = {
   ruruAssets: `/graphql/explorer/ruru-${RURU_VERSION}/`,
   /** graphql-ws's browser client (ES modules), which the explorer runs subscriptions with; must end in a slash. */
   graphqlWsAssets: `/graphql/explorer/graphql-ws-${GRAPHQL_WS_VERSION}/`,
+  /** The explorer page's own modules (assets/explorer.js, its entry, and its imports); must end in a slash. */
+  explorerAssets: `/graphql/explorer/page-${EXPLORER_ASSETS_HASH}/`,
   /** The running schema's introspection result, which the explorer's docs are built from. */
   introspection: '/graphql/explorer/introspection.json',
   sdl: '/schema.graphql',

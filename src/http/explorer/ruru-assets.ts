@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ASSET_CONTENT_TYPES, registerPackageAssets } from './package-assets';
+import { ASSET_CONTENT_TYPES, registerImmutableAssets } from './immutable-assets';
 import { PAGE_PATHS, RURU_PACKAGE_DIR } from './paths';
 
 /**
@@ -20,5 +20,5 @@ const STATIC_DIR = path.join(RURU_PACKAGE_DIR, 'static');
 const FILES: ReadonlySet<string> = new Set(readdirSync(STATIC_DIR).filter((name) => Object.hasOwn(ASSET_CONTENT_TYPES, path.extname(name))));
 
 export function registerRuruAssets(app: FastifyInstance): void {
-  registerPackageAssets(app, { prefix: PAGE_PATHS.ruruAssets, dir: STATIC_DIR, files: FILES });
+  registerImmutableAssets(app, { prefix: PAGE_PATHS.ruruAssets, dir: STATIC_DIR, files: FILES });
 }

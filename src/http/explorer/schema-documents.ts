@@ -16,7 +16,7 @@ export function sdlDocument(schema: GraphQLSchema): Promise<StaticDocument> {
  * The answer to an introspection query (`{"data": {"__schema": …}}`) asking for everything:
  * introspectionFromSchema's defaults ask for more than GraphiQL's query does (descriptions,
  * deprecated arguments and input fields, one-of inputs). The explorer's docs are built from it
- * (ruru-page.ts).
+ * (ruru-page.ts, assets/explorer.js).
  */
 export function introspectionDocument(schema: GraphQLSchema): Promise<StaticDocument> {
   return staticDocument(JSON.stringify({ data: introspectionFromSchema(schema) }), 'application/json; charset=utf-8');

@@ -2,7 +2,7 @@ import websocket, { type WebsocketHandler } from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ExecutionResult } from 'graphql';
 import type { Context } from 'graphql-ws';
-import { BODY_LIMIT_BYTES } from '../../config/config-input';
+import { BODY_LIMIT_BYTES } from '../../config/config-defaults';
 import { UnauthenticatedError } from '../../common/errors';
 import type { RequestContext } from '../../common/request-context';
 import { transientFailureOf } from '../../db/transient-failure';

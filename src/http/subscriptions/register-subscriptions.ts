@@ -2,20 +2,26 @@ import type { WebsocketHandler } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { GraphQLSchema } from 'graphql';
-import type { LoaderFactory } from '../../app/loaders';
-import type { Services } from '../../app/services';
 import type { SubscriptionSettings } from '../../config/config';
 import type { CostLimits } from '../../graphql/cost';
+import type { LoaderFactory } from '../../graphql/context';
 import { ValidatedDocuments } from '../../graphql/subscriptions/validated-documents';
 import type { AppMetrics } from '../../metrics/metrics';
 import { graphqlWsHandler, registerWebSockets } from './graphql-ws-transport';
 import { registerGraphqlSse } from './graphql-sse-transport';
-import { SubscriptionGate } from './subscription-gate';
+import { type KeyRegistry, SubscriptionGate } from './subscription-gate';
+import type { SubscriptionServices } from './subscription-operations';
 import { WriteCoalescer } from './write-coalescer';
+
+/** The process's event hub (the application's: EventHub, src/events/stream), as far as it is counted for the metrics. */
+export interface CountedEventHub {
+  observe(observer: { fannedOut(count: number): void; slowConsumer(): void }): void;
+}
 
 export interface SubscriptionDeps {
   schema: GraphQLSchema;
-  services: Services;
+  /** Carried to the transports; besides, its keys are watched for revocation (the gate) and its event hub counted. */
+  services: SubscriptionServices & { apiKeys: KeyRegistry; eventHub: CountedEventHub };
   loaders: LoaderFactory;
   costLimits: CostLimits;
   settings: SubscriptionSettings;

@@ -1,14 +1,13 @@
 import { type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, getOperationAST, GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
-import type { Loaders, LoaderFactory } from '../../app/loaders';
-import type { Services } from '../../app/services';
 import { ErrorCode } from '../../common/error-codes';
 import { assertWithinMaxCost, type CostLimits, operationCost } from '../../graphql/cost';
-import type { GraphQLContext } from '../../graphql/context';
+import type { ContextLoaders, ContextServices, GraphQLContext, LoaderFactory } from '../../graphql/context';
 import { formatGraphQLError, withoutSuggestions } from '../../graphql/format-error';
 import { nullInNonNullPosition } from '../../graphql/null-variables';
 import { assertOperationAllowed } from '../../graphql/scopes/operation-scopes';
 import { type DirectSend, sharedSubscribe } from '../../graphql/subscriptions/shared-execution';
 import type { ValidatedDocuments } from '../../graphql/subscriptions/validated-documents';
+import type { ApiKeyAuthenticator } from '../authentication';
 import type { SubscriberConnection, SubscriptionGate } from './subscription-gate';
 import type { WriteCoalescer } from './write-coalescer';
 
@@ -19,10 +18,13 @@ export interface OperationRequest {
   variables?: Record<string, unknown> | null;
 }
 
+/** The service layer as the transports hold it: carried whole to resolvers, and a connection's key looked up with it. */
+export type SubscriptionServices = ContextServices & { apiKeys: ApiKeyAuthenticator };
+
 /** What both transports run subscriptions with. */
 export interface SubscriptionRuntime {
   schema: GraphQLSchema;
-  services: Services;
+  services: SubscriptionServices;
   loaders: LoaderFactory;
   costLimits: CostLimits;
   gate: SubscriptionGate;
@@ -78,7 +80,7 @@ export function prepareSubscription(runtime: SubscriptionRuntime, connection: Su
     const original = error instanceof Error ? error : new Error(String(error));
     return [new GraphQLError(original.message, { originalError: original })];
   }
-  const contextValue: GraphQLContext = { request: connection.ctx, services: runtime.services, loaders: undefined as unknown as Loaders };
+  const contextValue: GraphQLContext = { request: connection.ctx, services: runtime.services, loaders: undefined as unknown as ContextLoaders };
   // Everything an answer depends on: the workspace, what the key may see, the operation and its variables.
   shareKeys.set(contextValue, JSON.stringify([connection.ctx.organisationId, [...connection.ctx.scopes].sort(), request.query, request.operationName ?? null, variables]));
   if (direct) directSends.set(contextValue, direct);
@@ -90,11 +92,11 @@ export function subscriptionExecutor(runtime: SubscriptionRuntime): ReturnType<t
   return sharedSubscribe<GraphQLContext>({
     // Each event reads the records afresh, through loaders made only if a field needs them.
     contextForEvent: (base) => {
-      let loaders: Loaders | undefined;
+      let loaders: ContextLoaders | undefined;
       return {
         request: base.request,
         services: base.services,
-        get loaders(): Loaders {
+        get loaders(): ContextLoaders {
           return (loaders ??= runtime.loaders(base.services, base.request));
         },
       };

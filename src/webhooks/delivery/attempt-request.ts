@@ -47,7 +47,8 @@ export class AttemptRequest {
     private readonly logger: Logger,
   ) {}
 
-  async send(target: DeliveryTarget): Promise<RequestResult> {
+  /** `started` is called as the first request begins (a webhook's rate limit records its start then). */
+  async send(target: DeliveryTarget, started: () => void = () => undefined): Promise<RequestResult> {
     const body = envelopeBody(target);
     const post = async (token: string | null): Promise<HttpAnswer> => {
       const timestamp = new Date();
@@ -60,7 +61,9 @@ export class AttemptRequest {
         'webhook-signature': signatureHeader(this.signingSecrets(target, timestamp), messageId, timestamp, body),
       };
       if (token) headers.authorization = `Bearer ${token}`;
-      return this.http.post(target.url, headers, body);
+      const answer = this.http.post(target.url, headers, body);
+      started();
+      return answer;
     };
     try {
       const credentials = this.credentials(target);

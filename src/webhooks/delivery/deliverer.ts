@@ -11,7 +11,7 @@ import { type DeliveryTarget, loadTargets, planAttempt } from './delivery-target
 import type { PartnerHttpClient } from './http-client';
 import type { OAuthTokens } from './oauth-tokens';
 import { nextAttemptDelaySeconds } from './retry-schedule';
-import { throttle } from './throttle';
+import { StartRecorder, throttle } from './throttle';
 import { trackWebhookHealth } from './webhook-health';
 
 /** What the log says of an attempt whose worker stopped before recording an answer. */
@@ -107,15 +107,23 @@ export class Deliverer {
     // Recorded before this batch's requests are sent, so a slow receiver does not hold them.
     const unrecorded = await this.recordEach(takenOver);
 
-    const allowed = await throttle(this.dataSource, this.queue, this.logger, due);
+    const { allowed, claims } = await throttle(this.dataSource, this.queue, this.logger, due);
     const opening = allowed.map(({ job, target }) => ({ job, target, startedAt: new Date() }));
     const opened = await openAttempts(
       this.dataSource,
       opening.map(({ job, target, startedAt }) => ({ organisationId: target.organisation_id, deliveryId: String(target.id), attemptNo: job.attempt, jobId: job.jobId, startedAt })),
     );
+    const sending = opening.filter(({ job }) => opened.has(job.jobId));
+    const starts = new StartRecorder(this.dataSource, this.logger, claims, sending.map(({ target }) => target.webhook_id));
     const made = await Promise.all(
-      opening.filter(({ job }) => opened.has(job.jobId)).map(async ({ job, target, startedAt }) => ended(job, target, startedAt, await this.request.send(target))),
+      sending.map(async ({ job, target, startedAt }) => {
+        const started = starts.starter(target.webhook_id);
+        const result = await this.request.send(target, started);
+        started();
+        return ended(job, target, startedAt, result);
+      }),
     );
+    await starts.settled();
     for (const id of await this.recordEach(made)) unrecorded.add(id);
     return unrecorded;
   }

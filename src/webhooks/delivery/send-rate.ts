@@ -1,47 +1,76 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /**
- * A webhook's rate limit counts the requests started in any second. A send is counted from when
- * its slot is claimed; the request leaves a few milliseconds later (the claim commits, the body is
- * signed, the connection opens), so the window is held this much longer than a second: without
- * it, two sends claimed exactly a second apart could reach the receiver less than a second apart.
+ * A webhook's rate limit counts requests by when they **start**, in any window of a second, across
+ * every worker. A worker claims slots before it sends (a claim is a hold), and records each
+ * request's start once it has begun: with the database's clock, read after the request started,
+ * so a recorded start is never earlier than the real one, however long the worker took between
+ * claim and send (a token to fetch, a busy event loop). A hold counts as a send until it is
+ * recorded; one a worker never records (it died) lapses after HOLD_LAPSE_MS.
  */
-export const SEND_WINDOW_MS = 1_000 + 50;
+const SECOND_MS = 1_000;
+/**
+ * Held a little longer than a second: a start is recorded by a statement issued once the request
+ * has started, and the receiver sees it a little after that (the network, its own scheduling).
+ */
+export const SEND_WINDOW_MS = SECOND_MS + 50;
+/** A hold whose request was never recorded (its worker stopped) stops counting after this long. */
+const HOLD_LAPSE_MS = 60_000;
 
 /** The slots a batch got: `granted` sends may start now; the rest wait, each until its `retryAt`. */
 export interface SendClaim {
   granted: number;
-  /** For each send held back, in order: when a slot frees for it. */
+  /** The claim's identity (microseconds since the epoch, the database's clock), for `recordStarts`. */
+  heldAt: string;
+  /** For each send held back, in order: when a slot may free for it. */
   retryAt: Date[];
 }
 
+interface WindowRow {
+  recent_ms: number[];
+  holds: string[];
+  now_us: string;
+}
+
 /**
- * The sliding window of one webhook's sends, as its row of `webhook_send_windows` keeps it: the
- * start times of the sends of the last window, at most `limit` of them. `wanted` sends claim the
- * free slots; those held back are told when slots free (the oldest sends leave the window first;
- * past `limit` waiting, a whole window later per round), and counted in `throttled_total`.
- *
- * Runs in the caller's transaction; the row is the lock, so any number of workers share one limit,
- * and time is the database's clock, which they share too.
+ * Claims up to `wanted` slots of a webhook allowing `limit` requests a second: the free ones become
+ * holds; those held back are told when a slot may free (the oldest start leaves the window first;
+ * a hold is reckoned as starting now), and counted in `throttled_total`. Runs in the caller's
+ * transaction; the webhook's row is the lock (made on first use) and its clock is read after the
+ * lock is taken, so any number of workers share one limit and one clock.
  */
 export async function claimSends(manager: EntityManager, webhookId: number, limit: number, wanted: number): Promise<SendClaim> {
-  // Locks the row (made on first use), then reads the clock: the time is taken once the lock is held.
   const [row] = (await manager.query(
     `INSERT INTO webhook_send_windows (webhook_id) VALUES ($1)
      ON CONFLICT (webhook_id) DO UPDATE SET webhook_id = EXCLUDED.webhook_id
-     RETURNING ARRAY(SELECT extract(epoch FROM sent) * 1000 FROM unnest(recent) sent)::float8[] AS recent_ms, extract(epoch FROM clock_timestamp()) * 1000 AS now_ms`,
+     RETURNING ARRAY(SELECT extract(epoch FROM sent) * 1000 FROM unnest(recent) sent)::float8[] AS recent_ms, holds::text[] AS holds,
+               (extract(epoch FROM clock_timestamp()) * 1000000)::bigint::text AS now_us`,
     [webhookId],
-  )) as { recent_ms: number[]; now_ms: number }[];
-  const now = Number(row.now_ms);
-  const kept = row.recent_ms.filter((sent) => sent > now - SEND_WINDOW_MS).sort((a, b) => a - b);
-  const granted = Math.min(wanted, Math.max(0, limit - kept.length));
-  const window = [...kept, ...Array<number>(granted).fill(now)];
+  )) as WindowRow[];
+  const nowUs = BigInt(row.now_us);
+  const now = Number(nowUs / 1000n);
+  const recent = row.recent_ms.filter((started) => started > now - SEND_WINDOW_MS);
+  const holds = row.holds.filter((held) => Number(BigInt(held) / 1000n) > now - HOLD_LAPSE_MS);
+  const granted = Math.min(wanted, Math.max(0, limit - recent.length - holds.length));
   const held = wanted - granted;
-  // Held back only when the window is full (`limit` sends): the i-th waits for the i-th oldest to leave it.
-  const retryAt = Array.from({ length: held }, (_, i) => new Date(window[i % limit] + SEND_WINDOW_MS * (1 + Math.floor(i / limit))));
+  // The window as it will stand, oldest first, holds reckoned as starting now: the i-th waiting send waits for the i-th to leave it.
+  const occupied = [...recent.sort((a, b) => a - b), ...Array<number>(holds.length + granted).fill(now)];
+  const retryAt = Array.from({ length: held }, (_, i) => new Date(occupied[i % limit] + SEND_WINDOW_MS * (1 + Math.floor(i / limit))));
   await manager.query(
-    `UPDATE webhook_send_windows SET recent = ARRAY(SELECT to_timestamp(ms / 1000) FROM unnest($2::float8[]) ms), throttled_total = throttled_total + $3 WHERE webhook_id = $1`,
-    [webhookId, window, held],
+    `UPDATE webhook_send_windows SET recent = ARRAY(SELECT to_timestamp(ms / 1000) FROM unnest($2::float8[]) ms), holds = $3::bigint[], throttled_total = throttled_total + $4 WHERE webhook_id = $1`,
+    [webhookId, recent, [...holds, ...Array<string>(granted).fill(row.now_us)], held],
   );
-  return { granted, retryAt };
+  return { granted, heldAt: row.now_us, retryAt };
+}
+
+/**
+ * Turns a claim's holds into recorded starts: called once its requests have started, so the time
+ * it records (the database's clock as it runs) is at or after each real start.
+ */
+export async function recordStarts(dataSource: DataSource, webhookId: number, claim: SendClaim): Promise<void> {
+  if (claim.granted === 0) return;
+  await dataSource.query(
+    `UPDATE webhook_send_windows SET holds = array_remove(holds, $2::bigint), recent = recent || array_fill(clock_timestamp(), ARRAY[$3::int]) WHERE webhook_id = $1`,
+    [webhookId, claim.heldAt, claim.granted],
+  );
 }

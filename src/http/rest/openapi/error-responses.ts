@@ -1,6 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ErrorCode } from '../../../common/error-codes';
-import { BODY_LIMIT_BYTES } from '../../../config/config-input';
+import { BODY_LIMIT_BYTES } from '../../../config/config-defaults';
 import type { JsonSchema } from '../../../common/json-schema';
 import type { V2Route } from '../v2-route';
 import { type ResponseHeaderName, responseHeaders } from './response-headers';

@@ -1,19 +1,18 @@
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
-import type { AppConfig, GraphQLCostSettings, LimitSettings, LogLevel, MetricsSettings, NodeEnv, SubscriptionSettings } from './config';
+import type { LogLevel, NodeEnv } from './config';
+import { MIN_RESPONSE_CAP_BYTES } from './config-defaults';
+
+/**
+ * The environment's settings as one flat record, one field a variable, with the rules each must
+ * meet: the shape parse-environment.ts reads process.env's text into before it becomes AppConfig.
+ * A field the text could not be read as (a port that is not digits) holds NaN or the text itself,
+ * so that its rule, not the parsing, says what is wrong.
+ */
 
 const NODE_ENVS: NodeEnv[] = ['development', 'production', 'test'];
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** The largest request body, on both faces (a 413 past it); not a setting. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
-
-/**
- * The least MAX_RESPONSE_BYTES may be: twice the request body limit, so a record any write could
- * store (custom fields included) can always be read, one at a time.
- */
-export const MIN_RESPONSE_CAP_BYTES = 2 * BODY_LIMIT_BYTES;
-
-class EnvironmentInput {
+export class EnvironmentInput {
   @IsInt({ message: 'PORT must be an integer' })
   @Min(0, { message: 'PORT must be between 0 and 65535' })
   @Max(65535, { message: 'PORT must be between 0 and 65535' })
@@ -182,175 +181,12 @@ class EnvironmentInput {
   metricsHost!: string;
 }
 
-/** Defaults of the GraphQL cost limits (docs/limits.md explains each number). */
-export const DEFAULT_GRAPHQL_COST: GraphQLCostSettings = {
-  // The benchmark's nested query (the heaviest answer the service is meant to give) costs 1,211,051.
-  maxCost: 2_000_000,
-  maxDepth: 12,
-  maxFields: 500,
-  maxAliases: 50,
-  // Operations in one batched POST (a JSON array), each costed and rate-limited as if sent alone.
-  maxBatch: 10,
-  // Room for about 40 of the heaviest queries in flight at once per key, refilled in 10 s.
-  bucketSize: 50_000_000,
-  restoreRate: 5_000_000,
-};
-
-/** Defaults of the subscriptions' limits (docs/limits.md). */
-export const DEFAULT_SUBSCRIPTION_LIMITS: SubscriptionSettings = {
-  maxPerKey: 100,
-  // About a minute of a busy workspace's events; a consumer further behind resumes from its cursor.
-  maxBuffered: 1_000,
-};
-
-/** Defaults of the limits (README, Configuration). */
-export const DEFAULT_LIMITS: LimitSettings = {
-  rateLimitMax: 600,
-  rateLimitWindowSeconds: 60,
-  redisUrl: undefined,
-  statementTimeoutMs: 15_000,
-  requestTimeoutMs: 30_000,
-  maxEventLoopDelayMs: 1_000,
-  maxHeapUsedBytes: 1024 * 1024 * 1024,
-  maxResponseBytes: 32 * 1024 * 1024,
-  graphql: DEFAULT_GRAPHQL_COST,
-  subscriptions: DEFAULT_SUBSCRIPTION_LIMITS,
-};
-
-/** Connections of the application's pool unless DATABASE_POOL_SIZE says otherwise (docs/scaling.md). */
-export const DEFAULT_DATABASE_POOL_SIZE = 10;
-
-/**
- * Connections of the job queue's pool unless QUEUE_POOL_SIZE says otherwise: a worker's deliveries
- * (WEBHOOK_CONCURRENCY jobs at a time) and supervision need more than an API node, which only enqueues.
- */
-export function defaultQueuePoolSize(worker: boolean): number {
-  return worker ? 10 : 3;
-}
-
-/** Where the metrics listener binds unless METRICS_HOST says otherwise: this machine only. */
-export const DEFAULT_METRICS_HOST = '127.0.0.1';
-
-/** Standard Webhooks' schedule after the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
-export const DEFAULT_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];
-const FIVE_DAYS = 5 * 24 * 60 * 60;
-
-function toBoolean(value: string | undefined, fallback: boolean): boolean | string {
-  if (value === undefined) return fallback;
-  const lower = value.toLowerCase();
-  return lower === 'true' || lower === '1' ? true : lower === 'false' || lower === '0' ? false : value;
-}
-
-function toInteger(value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  return /^\d+$/.test(value) ? Number(value) : Number.NaN;
-}
-
-function toSchedule(value: string | undefined): unknown {
-  if (value === undefined) return DEFAULT_RETRY_SCHEDULE;
-  return value.split(',').map((part) => (/^\s*\d+\s*$/.test(part) ? Number(part) : Number.NaN));
-}
-
-function toOptionalInteger(value: string | undefined): number | undefined {
-  return value === undefined ? undefined : toInteger(value, Number.NaN);
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
-function toPort(value: string | undefined): number {
-  if (value === undefined) return 4000;
-  return /^\d+$/.test(value) ? Number(value) : Number.NaN;
-}
-
-export function plainToConfig(env: NodeJS.ProcessEnv): { config: AppConfig; problems: string[] } {
-  const input = Object.assign(new EnvironmentInput(), {
-    port: toPort(nonEmpty(env.PORT)),
-    host: nonEmpty(env.HOST) ?? '0.0.0.0',
-    databaseUrl: nonEmpty(env.DATABASE_URL),
-    databaseDirectUrl: nonEmpty(env.DATABASE_DIRECT_URL),
-    databasePoolSize: toInteger(nonEmpty(env.DATABASE_POOL_SIZE), DEFAULT_DATABASE_POOL_SIZE),
-    queuePoolSize: toOptionalInteger(nonEmpty(env.QUEUE_POOL_SIZE)),
-    migrateOnStart: toBoolean(nonEmpty(env.MIGRATE_ON_START), true) as boolean,
-    dataDir: nonEmpty(env.DATA_DIR) ?? './.data',
-    logLevel: (nonEmpty(env.LOG_LEVEL) ?? 'info') as LogLevel,
-    nodeEnv: (nonEmpty(env.NODE_ENV) ?? 'development') as NodeEnv,
-    publicUrl: nonEmpty(env.PUBLIC_URL)?.replace(/\/+$/, ''),
-    worker: toBoolean(nonEmpty(env.WORKER), true) as boolean,
-    secretsKey: nonEmpty(env.SECRETS_KEY),
-    webhookRetrySchedule: toSchedule(nonEmpty(env.WEBHOOK_RETRY_SCHEDULE)) as number[],
-    webhookAllowPrivateNetworks: toBoolean(nonEmpty(env.WEBHOOK_ALLOW_PRIVATE_NETWORKS), false) as boolean,
-    webhookTimeoutSeconds: toInteger(nonEmpty(env.WEBHOOK_TIMEOUT_SECONDS), 10),
-    webhookDisableAfterSeconds: toInteger(nonEmpty(env.WEBHOOK_DISABLE_AFTER_SECONDS), FIVE_DAYS),
-    rateLimitMax: toInteger(nonEmpty(env.RATE_LIMIT_MAX), DEFAULT_LIMITS.rateLimitMax),
-    rateLimitWindowSeconds: toInteger(nonEmpty(env.RATE_LIMIT_WINDOW_SECONDS), DEFAULT_LIMITS.rateLimitWindowSeconds),
-    redisUrl: nonEmpty(env.REDIS_URL),
-    statementTimeoutMs: toInteger(nonEmpty(env.STATEMENT_TIMEOUT_MS), DEFAULT_LIMITS.statementTimeoutMs),
-    requestTimeoutMs: toInteger(nonEmpty(env.REQUEST_TIMEOUT_MS), DEFAULT_LIMITS.requestTimeoutMs),
-    maxEventLoopDelayMs: toInteger(nonEmpty(env.MAX_EVENT_LOOP_DELAY_MS), DEFAULT_LIMITS.maxEventLoopDelayMs),
-    maxHeapUsedBytes: toInteger(nonEmpty(env.MAX_HEAP_USED_BYTES), DEFAULT_LIMITS.maxHeapUsedBytes),
-    maxResponseBytes: toInteger(nonEmpty(env.MAX_RESPONSE_BYTES), DEFAULT_LIMITS.maxResponseBytes),
-    graphqlMaxCost: toInteger(nonEmpty(env.GRAPHQL_MAX_COST), DEFAULT_GRAPHQL_COST.maxCost),
-    graphqlMaxDepth: toInteger(nonEmpty(env.GRAPHQL_MAX_DEPTH), DEFAULT_GRAPHQL_COST.maxDepth),
-    graphqlMaxFields: toInteger(nonEmpty(env.GRAPHQL_MAX_FIELDS), DEFAULT_GRAPHQL_COST.maxFields),
-    graphqlMaxAliases: toInteger(nonEmpty(env.GRAPHQL_MAX_ALIASES), DEFAULT_GRAPHQL_COST.maxAliases),
-    graphqlMaxBatch: toInteger(nonEmpty(env.GRAPHQL_MAX_BATCH), DEFAULT_GRAPHQL_COST.maxBatch),
-    graphqlCostBucketSize: toInteger(nonEmpty(env.GRAPHQL_COST_BUCKET_SIZE), DEFAULT_GRAPHQL_COST.bucketSize),
-    graphqlCostRestoreRate: toInteger(nonEmpty(env.GRAPHQL_COST_RESTORE_RATE), DEFAULT_GRAPHQL_COST.restoreRate),
-    subscriptionsMaxPerKey: toInteger(nonEmpty(env.SUBSCRIPTIONS_MAX_PER_KEY), DEFAULT_SUBSCRIPTION_LIMITS.maxPerKey),
-    subscriptionsMaxBuffered: toInteger(nonEmpty(env.SUBSCRIPTIONS_MAX_BUFFERED), DEFAULT_SUBSCRIPTION_LIMITS.maxBuffered),
-    metricsPort: toOptionalInteger(nonEmpty(env.METRICS_PORT)),
-    metricsHost: nonEmpty(env.METRICS_HOST) ?? DEFAULT_METRICS_HOST,
-  });
+/** Every rule the input breaks, each message once: the fields' own in their order, then those between fields. */
+export function environmentProblems(input: EnvironmentInput): string[] {
   const problems = [...new Set(validateSync(input).flatMap((error) => Object.values(error.constraints ?? {})))];
   // A generated key file is fine for a laptop; production secrets must survive a lost data directory.
   if (input.nodeEnv === 'production' && !input.secretsKey) problems.push('SECRETS_KEY must be set when NODE_ENV is production');
   // Two listeners on one port: the second would fail to bind after the database was opened.
   if (input.metricsPort !== undefined && input.metricsPort !== 0 && input.metricsPort === input.port) problems.push('METRICS_PORT must differ from PORT');
-  const {
-    webhookRetrySchedule,
-    webhookAllowPrivateNetworks,
-    webhookTimeoutSeconds,
-    webhookDisableAfterSeconds,
-    rateLimitMax,
-    rateLimitWindowSeconds,
-    redisUrl,
-    statementTimeoutMs,
-    requestTimeoutMs,
-    maxEventLoopDelayMs,
-    maxHeapUsedBytes,
-    maxResponseBytes,
-    graphqlMaxCost,
-    graphqlMaxDepth,
-    graphqlMaxFields,
-    graphqlMaxAliases,
-    graphqlMaxBatch,
-    graphqlCostBucketSize,
-    graphqlCostRestoreRate,
-    subscriptionsMaxPerKey,
-    subscriptionsMaxBuffered,
-    metricsPort,
-    metricsHost,
-    ...rest
-  } = input;
-  const webhooks = {
-    retrySchedule: webhookRetrySchedule,
-    allowPrivateNetworks: webhookAllowPrivateNetworks,
-    timeoutMs: webhookTimeoutSeconds * 1000,
-    disableAfterSeconds: webhookDisableAfterSeconds,
-  };
-  const graphql: GraphQLCostSettings = {
-    maxCost: graphqlMaxCost,
-    maxDepth: graphqlMaxDepth,
-    maxFields: graphqlMaxFields,
-    maxAliases: graphqlMaxAliases,
-    maxBatch: graphqlMaxBatch,
-    bucketSize: graphqlCostBucketSize,
-    restoreRate: graphqlCostRestoreRate,
-  };
-  const subscriptions: SubscriptionSettings = { maxPerKey: subscriptionsMaxPerKey, maxBuffered: subscriptionsMaxBuffered };
-  const limits = { rateLimitMax, rateLimitWindowSeconds, redisUrl, statementTimeoutMs, requestTimeoutMs, maxEventLoopDelayMs, maxHeapUsedBytes, maxResponseBytes, graphql, subscriptions };
-  const metrics: MetricsSettings | undefined = metricsPort === undefined ? undefined : { port: metricsPort, host: metricsHost };
-  return { config: { ...rest, webhooks, limits, metrics }, problems };
+  return problems;
 }

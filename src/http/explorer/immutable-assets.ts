@@ -5,10 +5,11 @@ import { handleNotFound } from '../error-handler';
 import { compress, entityTag, preferredEncoding, sendValidators, type Compressed } from './static-document';
 
 /**
- * Files of an installed npm package served to the explorer's browser (Ruru's bundle, graphql-ws's
- * client): under a path named after the package's version, so an upgrade is a new URL and the
- * files are cached for a year and never revalidated. A request names one of the files listed when
- * the server starts, never a path on disk.
+ * Files served to the explorer's browser from a folder: an installed npm package's (Ruru's bundle,
+ * graphql-ws's client) or the page's own modules (assets/). Each folder is served under a path
+ * named after the package's version or a hash of the files, so a change is a new URL and the files
+ * are cached for a year and never revalidated. A request names one of the files listed when the
+ * server starts, never a path on disk.
  */
 
 export const ASSET_CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -23,7 +24,7 @@ interface Asset extends Compressed {
   contentType: string;
 }
 
-export interface PackageAssets {
+export interface ImmutableAssets {
   /** The route's path, ending in a slash (PAGE_PATHS). */
   prefix: string;
   /** The folder the files are read from. */
@@ -32,7 +33,7 @@ export interface PackageAssets {
   files: ReadonlySet<string>;
 }
 
-export function registerPackageAssets(app: FastifyInstance, { prefix, dir, files }: PackageAssets): void {
+export function registerImmutableAssets(app: FastifyInstance, { prefix, dir, files }: ImmutableAssets): void {
   /**
    * Compressed on first request and kept (most of Ruru's files are chunks a page rarely asks for).
    * The uncompressed file is read from disk each time: almost no client asks for it.
