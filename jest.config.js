@@ -18,7 +18,8 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(?:.*/node_modules/)?(${ESM_PACKAGES.join('|')})/)`],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  setupFiles: ['reflect-metadata'],
+  // projected-reads: a column read without `@Reads` throws in the tests (src/db/projected-reads.ts).
+  setupFiles: ['reflect-metadata', '<rootDir>/test/support/projected-reads.ts'],
   testTimeout: 30_000,
   maxWorkers: 2,
 };

@@ -1,6 +1,7 @@
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { Projection } from './projection';
+import { checksProjectedReads, guardedRow, leftOutColumns } from './projected-reads';
 
 /**
  * Rows to read inside their parent's row: the live rows of `entity` whose `parentProperty` is the
@@ -82,13 +83,20 @@ export function embeddedChildren(manager: EntityManager, parentAlias: string, sp
     for (const child of nested) value[child.property] = child.revive(value[child.property]);
     return value;
   };
+  const revive = projection !== undefined && checksProjectedReads() ? guardedReviver(metadata, projection, reviveRow) : reviveRow;
   return {
     sql,
     key: alias,
     property: spec.property,
     revive(value) {
-      if (spec.one) return value === null || value === undefined ? null : reviveRow(value as ObjectLiteral);
-      return (Array.isArray(value) ? value : []).map((item) => reviveRow(item as ObjectLiteral));
+      if (spec.one) return value === null || value === undefined ? null : revive(value as ObjectLiteral);
+      return (Array.isArray(value) ? value : []).map((item) => revive(item as ObjectLiteral));
     },
   };
+}
+
+/** Under the tests' check (projected-reads.ts): rows revived by `reviveRow` that throw when a column the embedding left out is read. */
+function guardedReviver(metadata: EntityMetadata, projection: ReadonlySet<string>, reviveRow: (value: ObjectLiteral) => ObjectLiteral): (value: ObjectLiteral) => ObjectLiteral {
+  const leftOut = leftOutColumns(metadata, (property) => projection.has(property));
+  return (value) => guardedRow(reviveRow(value), metadata, leftOut);
 }

@@ -1,6 +1,7 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { EmbeddedChildren } from './embedded-json';
 import { plainRows, readsAsPlainRows } from './plain-rows';
+import { checksProjectedReads, guardedRow, leftOutColumns } from './projected-reads';
 
 /**
  * The properties a read must fill: a GraphQL selection asks for a few fields of each row, and
@@ -46,6 +47,7 @@ export function projectionKey(projection: Projection): string {
  * The rows of a read, as plain rows (plain-rows.ts) when the query allows it, of only the
  * projection's columns when there is one (`alsoNeeded` as for selectOnly), with `embedded`
  * children on them (read as entities instead, a row goes without them: its resolvers load them).
+ * Under the tests' check (projected-reads.ts), a narrowed row throws when a column it left out is read.
  */
 export function readProjected<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
@@ -56,5 +58,13 @@ export function readProjected<T extends ObjectLiteral>(
   if (!readsAsPlainRows(query)) return query.getMany();
   const narrowed = selectOnly(query, projection, alsoNeeded);
   for (const children of embedded) narrowed.addSelect(children.sql, children.key);
-  return plainRows(narrowed, embedded);
+  const rows = plainRows(narrowed, embedded);
+  return projection === undefined || !checksProjectedReads() ? rows : rows.then((read) => guardedRows(query, read, projection, alsoNeeded));
+}
+
+/** The rows of a narrowed read, each throwing when a column the read left out is read (projected-reads.ts). */
+function guardedRows<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, rows: T[], projection: ReadonlySet<string>, alsoNeeded: readonly string[]): T[] {
+  const metadata = query.expressionMap.mainAlias!.metadata;
+  const leftOut = leftOutColumns(metadata, (property) => projection.has(property) || alsoNeeded.includes(property));
+  return rows.map((row) => guardedRow(row, metadata, leftOut));
 }

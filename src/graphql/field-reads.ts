@@ -8,7 +8,8 @@ const READS_EXTENSION = 'reads';
  * The properties of its object a field resolver reads, other than the object's id and a column of
  * the field's own name: `@Reads('contentEditorId')` on `Content.editor`. A read narrowed to a
  * selection (projection.ts, db/projection.ts) selects only the columns asked for, the id and these,
- * so a field resolver that reads a column without declaring it here gets undefined.
+ * so a field resolver that reads a column without declaring it here gets undefined; in the tests
+ * such a read throws instead, naming the column and the field (src/db/projected-reads.ts).
  */
 export function Reads(...properties: string[]): MethodDecorator & PropertyDecorator {
   return (target: object, key: string | symbol, descriptor?: PropertyDescriptor) => {

@@ -2,6 +2,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { ErrorCode } from '../common/error-codes';
 import { DomainError, ValidationFailedError } from '../common/errors';
+import { UndeclaredReadError } from '../db/projected-reads';
 import { type TransientFailure, transientFailureOf } from '../db/transient-failure';
 
 export const INTERNAL_MESSAGE = 'Internal server error';
@@ -66,7 +67,8 @@ export function transientFailureOfGraphQLError(error: unknown): TransientFailure
 /**
  * The one place GraphQL errors get their `extensions.code`. Domain errors map to their codes; an
  * unreachable database is SERVICE_UNAVAILABLE, a statement past the timeout STATEMENT_TIMEOUT;
- * anything unexpected (logged by the error-logging plugin) becomes a bare INTERNAL_SERVER_ERROR.
+ * anything unexpected (logged by the error-logging plugin) becomes a bare INTERNAL_SERVER_ERROR
+ * (but a column read without `@Reads`, which only the tests' check raises: its message says which).
  */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
     const original = originalOf(error);
@@ -79,6 +81,10 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     if (transient) return { ...base, message: transient.message, extensions: { code: transient.code } };
     if (isUncodedRequestRefusal(original)) {
       return { ...base, message: REFUSAL_MESSAGES[formatted.message] ?? formatted.message, extensions: { code: ErrorCode.BAD_REQUEST } };
+    }
+    if (original instanceof UndeclaredReadError) {
+      // Thrown only under the tests' check (src/db/projected-reads.ts): said in full, so the failing test names the field to fix.
+      return { ...base, message: original.readBy(formatted.path), extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } };
     }
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && PASS_THROUGH_CODES.has(code) && (original instanceof GraphQLError || original === error)) {

@@ -2,8 +2,9 @@ import { allRows, rowById } from '../support/database-state';
 import { createCampaignThroughService, contextOf, createMember } from '../support/fixtures';
 import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
 import { workspaceEvents } from '../support/outbox';
-import { walkConnection, expectIdRefused } from '../support/graphql';
+import { walkConnection, expectIdRefused, expectGraphQLError } from '../support/graphql';
 import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
+import { pause } from '../support/expectations';
 
 /**
  * GraphQL advertiser accounts: the same behaviours as REST /v2 (spec §2.4, §4.3, §7) in GraphQL
@@ -201,15 +202,6 @@ async function walk(ws: Workspace, first: number, variables: Record<string, unkn
     return response.body.data.advertiserAccounts;
   });
 }
-
-function expectGraphQLError(body: AnyBody, code: string): void {
-  expect(Array.isArray(body.errors)).toBe(true);
-  expect(body.errors[0].extensions.code).toBe(code);
-  expect(typeof body.errors[0].message).toBe('string');
-}
-
-
-
 
 describe('query advertiserAccounts', () => {
   let ws: Workspace;
@@ -761,7 +753,7 @@ describe('mutation advertiserAccountUpdate', () => {
 
   it('changes only the given fields and returns the whole account', async () => {
     const account = await createAccount(ws);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await pause();
 
     const response = await ws.api.graphql(UPDATE, { id: account.id, input: { status: 'INACTIVE', deactivationReason: 'Budget frozen' } });
 

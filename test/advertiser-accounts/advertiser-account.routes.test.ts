@@ -1,8 +1,9 @@
 import { allRows, rowById } from '../support/database-state';
-import { INVALID, PAGINATION_KEYS, withoutRequestId } from '../support/expectations';
+import { INVALID, PAGINATION_KEYS, withoutRequestId, pause, notFoundBody, expectSuccess } from '../support/expectations';
 import { createCampaignThroughService, contextOf, createMember } from '../support/fixtures';
 import { workspaceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
+import { ACCOUNT_RECORD_KEYS } from '../support/members';
 
 /**
  * REST /v2 advertiser accounts (spec §2.1, §2.4, §4.3, §7), through real HTTP against the real
@@ -22,32 +23,10 @@ afterAll(() => app.close());
 
 const BASE = '/v2/advertiser-accounts';
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const NOT_FOUND = { success: false, message: 'Advertiser account not found', code: 'NOT_FOUND', request_id: expect.any(String) };
+const NOT_FOUND = notFoundBody('Advertiser account not found');
 const UNKNOWN_ID = 2_000_000_000;
 const NOT_A_MEMBER = 'primary_contact_id does not name a member of this advertiser account';
 const NULL_ON_CREATE = 'primary_contact_id must be null when the account is created: add members, then name one of them';
-
-/** §2.4, field for field and in its order. */
-const RECORD_FIELDS = [
-  'id',
-  'name',
-  'organization_code',
-  'status',
-  'deactivation_reason',
-  'is_deleted',
-  'type',
-  'logo',
-  'primary_contact_id',
-  'country',
-  'state',
-  'city',
-  'zip_code',
-  'address1',
-  'address2',
-  'deleted_at',
-  'created_at',
-  'updated_at',
-];
 
 /** A create body with every writable field set. */
 function validAccount(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -71,7 +50,7 @@ function validAccount(overrides: Record<string, unknown> = {}): Record<string, u
 
 /** Every field of a §2.4 record has its documented JSON type; the record is a live one of `ws`. */
 function expectAccountRecord(record: AnyBody, ws: Workspace): void {
-  expect(Object.keys(record)).toEqual(RECORD_FIELDS);
+  expect(Object.keys(record)).toEqual(ACCOUNT_RECORD_KEYS);
   expect(Number.isInteger(record.id)).toBe(true);
   expect(record.id).toBeGreaterThan(0);
   expect(typeof record.name).toBe('string');
@@ -170,12 +149,7 @@ describe('GET /v2/advertiser-accounts', () => {
   it('returns the workspace accounts as a paginated envelope under data.advertiser_accounts, ordered by id', async () => {
     const response = await ws.api.get(BASE);
 
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
-    expect(response.body.success).toBe(true);
-    expect(typeof response.body.message).toBe('string');
-    expect(Object.keys(response.body.data)).toEqual(['advertiser_accounts']);
+    expectSuccess(response, { dataKeys: ['advertiser_accounts'] });
     const page = response.body.data.advertiser_accounts;
     expect(Object.keys(page).sort()).toEqual(PAGINATION_KEYS);
     expect(page).toEqual({
@@ -342,11 +316,7 @@ describe('GET /v2/advertiser-accounts/:id', () => {
   it('returns the account under data.advertiser_account with every §2.4 field', async () => {
     const response = await ws.api.get(`${BASE}/${account.id}`);
 
-    expect(response.status).toBe(200);
-    expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
-    expect(response.body.success).toBe(true);
-    expect(typeof response.body.message).toBe('string');
-    expect(Object.keys(response.body.data)).toEqual(['advertiser_account']);
+    expectSuccess(response, { dataKeys: ['advertiser_account'] });
     const record = response.body.data.advertiser_account;
     expectAccountRecord(record, ws);
     expect(record).toEqual({
@@ -379,11 +349,7 @@ describe('POST /v2/advertiser-accounts', () => {
   it('creates the account and returns it under data.advertiser_account', async () => {
     const response = await ws.api.post(BASE, validAccount());
 
-    expect(response.status).toBe(200);
-    expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
-    expect(response.body.success).toBe(true);
-    expect(typeof response.body.message).toBe('string');
-    expect(Object.keys(response.body.data)).toEqual(['advertiser_account']);
+    expectSuccess(response, { dataKeys: ['advertiser_account'] });
     const record = response.body.data.advertiser_account;
     expectAccountRecord(record, ws);
     expect(record).toEqual({
@@ -661,15 +627,11 @@ describe('PUT /v2/advertiser-accounts/:id', () => {
 
   it('changes only the given fields and returns the whole account under data.advertiser_account', async () => {
     const account = await createAccount(ws);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await pause();
 
     const response = await ws.api.put(`${BASE}/${account.id}`, { status: 'inactive', deactivation_reason: 'Budget frozen' });
 
-    expect(response.status).toBe(200);
-    expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
-    expect(response.body.success).toBe(true);
-    expect(typeof response.body.message).toBe('string');
-    expect(Object.keys(response.body.data)).toEqual(['advertiser_account']);
+    expectSuccess(response, { dataKeys: ['advertiser_account'] });
     const record = response.body.data.advertiser_account;
     expectAccountRecord(record, ws);
     expect(record).toEqual({ ...account, status: 'inactive', deactivation_reason: 'Budget frozen', updated_at: expect.stringMatching(ISO_8601) });

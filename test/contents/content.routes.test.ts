@@ -1,5 +1,5 @@
 import { rowById, rowCounts } from '../support/database-state';
-import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, withoutRequestId } from '../support/expectations';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, withoutRequestId, expectNotFound } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { createCampaign, createCampaignsFixture, createPhases, type CampaignsFixture } from '../support/fixtures';
 import { blockedOrFinished } from '../support/locks';
@@ -46,7 +46,7 @@ const METRICS = ['g_impressions', 'e_impressions', 'g_video_views', 'e_video_vie
 const NULLABLE_INTEGERS = ['publisher_product_id', 'publisher_title_id', 'content_editor'];
 const MAX_INT = 2_147_483_647;
 
-const NOT_FOUND_BODY = { success: false, message: 'Content not found', code: 'NOT_FOUND', request_id: expect.any(String) };
+const NOT_FOUND = 'Content not found';
 
 /** Every field's key and JSON type as spec §2.8 gives them. */
 function expectContentRecord(record: AnyBody): void {
@@ -60,10 +60,6 @@ function expectContentRecord(record: AnyBody): void {
   expect(record.deleted_at).toBeNull();
   expect(record.created_at).toMatch(ISO_TIMESTAMP);
   expect(record.updated_at).toMatch(ISO_TIMESTAMP);
-}
-
-function expectNotFound(response: ApiResponse<AnyBody>): void {
-  expectNotFoundBody(response, NOT_FOUND_BODY);
 }
 
 let app: TestApp;
@@ -606,9 +602,9 @@ describe('content and distribution ids (one shared sequence)', () => {
     const content = await createContent();
     const [distribution] = await createDistributions(content.content_id);
 
-    expectNotFound(await ws.api.get(`/v2/contents/${distribution.id}`));
-    expectNotFound(await ws.api.put(`/v2/contents/${distribution.id}`, { content_name: 'x' }));
-    expectNotFound(await ws.api.delete(`/v2/contents/${distribution.id}`));
+    expectNotFound(await ws.api.get(`/v2/contents/${distribution.id}`), NOT_FOUND);
+    expectNotFound(await ws.api.put(`/v2/contents/${distribution.id}`, { content_name: 'x' }), NOT_FOUND);
+    expectNotFound(await ws.api.delete(`/v2/contents/${distribution.id}`), NOT_FOUND);
     expect((await ws.api.get(`/v2/distributions/${distribution.id}`)).body.data.distribution.id).toBe(distribution.id);
   });
 });
@@ -633,7 +629,7 @@ describe('GET /v2/contents/:content_id (details)', () => {
     const content = await createContent();
     expect((await ws.api.delete(`/v2/contents/${content.content_id}`)).status).toBe(200);
 
-    expectNotFound(await ws.api.get(`/v2/contents/${content.content_id}`));
+    expectNotFound(await ws.api.get(`/v2/contents/${content.content_id}`), NOT_FOUND);
   });
 });
 
@@ -1153,7 +1149,7 @@ describe('PUT /v2/contents/:content_id (update)', () => {
     expect((await ws.api.delete(`/v2/contents/${content.content_id}`)).status).toBe(200);
     const before = await databaseState(content.content_id);
 
-    expectNotFound(await update(content.content_id, { content_name: 'Back from the dead' }));
+    expectNotFound(await update(content.content_id, { content_name: 'Back from the dead' }), NOT_FOUND);
     expect(await databaseState(content.content_id)).toEqual(before);
   });
 });
@@ -1170,8 +1166,8 @@ describe('DELETE /v2/contents/:content_id (delete)', () => {
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: expect.any(String) });
-    expectNotFound(await ws.api.get(`/v2/contents/${content.content_id}`));
-    expectNotFound(await ws.api.delete(`/v2/contents/${content.content_id}`));
+    expectNotFound(await ws.api.get(`/v2/contents/${content.content_id}`), NOT_FOUND);
+    expectNotFound(await ws.api.delete(`/v2/contents/${content.content_id}`), NOT_FOUND);
 
     const row = await rawContent(content.content_id);
     expect(row?.deleted_at).toBeInstanceOf(Date);
@@ -1247,7 +1243,7 @@ describe('DELETE /v2/contents/:content_id (delete)', () => {
     await ws.api.delete(`/v2/contents/${content.content_id}`);
     const before = await databaseState(content.content_id);
 
-    expectNotFound(await ws.api.delete(`/v2/contents/${content.content_id}`));
+    expectNotFound(await ws.api.delete(`/v2/contents/${content.content_id}`), NOT_FOUND);
     expect(await databaseState(content.content_id)).toEqual(before);
   });
 });

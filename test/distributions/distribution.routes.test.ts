@@ -1,5 +1,5 @@
 import { allRows, rowCounts } from '../support/database-state';
-import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, escapeRegExp, expectNotFoundBody, fieldLabel, withoutRequestId } from '../support/expectations';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, escapeRegExp, expectNotFoundBody, fieldLabel, withoutRequestId, notFoundBody } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { mediaAddedEvents, resourceEvents, type OutboxRow } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -44,8 +44,8 @@ const INTEGERS = ['id', 'content_id', 'campaign_id', 'distribution_type_id', 'st
 const FLAGS = ['has_destination_link', 'advertiser_review'];
 const STRINGS = ['content_tile', 'distribution_label'];
 
-const DISTRIBUTION_NOT_FOUND = { success: false, message: 'Distribution not found', code: 'NOT_FOUND', request_id: expect.any(String) };
-const CONTENT_NOT_FOUND = { success: false, message: 'Content not found', code: 'NOT_FOUND', request_id: expect.any(String) };
+const DISTRIBUTION_NOT_FOUND = notFoundBody('Distribution not found');
+const CONTENT_NOT_FOUND = notFoundBody('Content not found');
 
 /** Every key and JSON type of a distribution record, its link and its media. */
 function expectDistributionRecord(record: AnyBody): void {

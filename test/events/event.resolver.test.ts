@@ -2,7 +2,7 @@ import { eventTypeEntries } from '../../src/events/event-catalogue';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
 import { bigDbId, gid } from '../support/global-ids';
-import { craftCursor, walkConnection } from '../support/graphql';
+import { craftCursor, walkConnection, expectGraphQLNotFound } from '../support/graphql';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
@@ -275,12 +275,6 @@ describe('query event', () => {
     expect((await data(ws, EVENT, { id: bigDbId(id) })).event).toEqual((await data(ws, EVENT, { id })).event);
   });
 
-  function expectNotFound(response: ApiResponse<AnyBody>): void {
-    expect(response.status).toBe(200);
-    expect(response.body.data).toEqual({ event: null });
-    expect(response.body.errors).toEqual([expect.objectContaining({ message: 'Event not found', path: ['event'], extensions: { code: 'NOT_FOUND' } })]);
-  }
-
   /** The id argument refused as input (no lookup made): BAD_USER_INPUT naming `id`, `event` null. */
   function expectBadId(response: ApiResponse<AnyBody>): void {
     expect(response.status).toBe(200);
@@ -289,7 +283,7 @@ describe('query event', () => {
   }
 
   it.each(MISSING_IDS)('raises NOT_FOUND for the id %s', async (missing) => {
-    expectNotFound(await ws.api.graphql(EVENT, { id: missing }));
+    expectGraphQLNotFound(await ws.api.graphql(EVENT, { id: missing }), 'event', 'Event not found');
   });
 
   it.each(MALFORMED_IDS)('raises BAD_USER_INPUT on id for the malformed id %j', async (malformed) => {
@@ -305,8 +299,8 @@ describe('query event', () => {
     await createAccount(other, 'Theirs');
     const [theirs] = await eventIds(other);
 
-    expectNotFound(await ws.api.graphql(EVENT, { id: theirs }));
-    expectNotFound(await ws.api.graphql(EVENT, { id: bigDbId(theirs) }));
+    expectGraphQLNotFound(await ws.api.graphql(EVENT, { id: theirs }), 'event', 'Event not found');
+    expectGraphQLNotFound(await ws.api.graphql(EVENT, { id: bigDbId(theirs) }), 'event', 'Event not found');
     expect((await data(other, EVENT, { id: theirs })).event.id).toBe(theirs);
   });
 
@@ -315,6 +309,6 @@ describe('query event', () => {
     const [aged] = await eventIds(ws);
     await age(aged);
 
-    expectNotFound(await ws.api.graphql(EVENT, { id: aged }));
+    expectGraphQLNotFound(await ws.api.graphql(EVENT, { id: aged }), 'event', 'Event not found');
   });
 });

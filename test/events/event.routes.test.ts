@@ -1,9 +1,9 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { payloadJsonSchema } from '../../src/events/event-catalogue';
-import { expectInvalid, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS } from '../support/expectations';
+import { expectInvalid, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, expectSuccess, notFoundBody } from '../support/expectations';
 import { workspaceEvents } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
 import { createAccountRecord, createWebhook, EVENT_RECORD_KEYS, pingWebhook, SPEC_EVENT_NAMES, WEBHOOKS_PATH } from '../support/webhooks';
 
 /**
@@ -25,17 +25,8 @@ afterAll(() => app.close());
 
 const EVENTS_PATH = '/v2/events';
 const CATALOGUE_PATH = '/v2/libraries/event-types';
-const EVENT_NOT_FOUND = { success: false, message: 'Event not found', code: 'NOT_FOUND', request_id: expect.any(String) };
+const EVENT_NOT_FOUND = notFoundBody('Event not found');
 const RETENTION_DAYS = 30;
-
-function expectSuccess(response: ApiResponse<AnyBody>, message: string, dataKeys: string[]): void {
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
-  expect(response.body.success).toBe(true);
-  expect(response.body.message).toBe(message);
-  expect(Object.keys(response.body.data)).toEqual(dataKeys);
-}
 
 /** The event envelope: its keys in order, each of its JSON type, of this workspace. */
 function expectEventRecord(record: AnyBody, ws: Workspace): void {
@@ -88,7 +79,7 @@ describe('GET /v2/events', () => {
   it("returns the workspace's events, newest first, as a paginated envelope under data.events", async () => {
     const response = await ws.api.get(EVENTS_PATH);
 
-    expectSuccess(response, 'Events retrieved successfully', ['events']);
+    expectSuccess(response, { message: 'Events retrieved successfully', dataKeys: ['events'] });
     const page = response.body.data.events;
     expect(Object.keys(page).sort()).toEqual(PAGINATION_KEYS);
     expect(page).toMatchObject({ current_page: 1, from: 1, to: 4, per_page: 15, next_page_url: null, prev_page_url: null });
@@ -260,7 +251,7 @@ describe('GET /v2/events/{id}', () => {
   it('returns the event under data.event: id, type, created_at, organization_code, cursor, data', async () => {
     const response = await ws.api.get(`${EVENTS_PATH}/${eventId}`);
 
-    expectSuccess(response, 'Event retrieved successfully', ['event']);
+    expectSuccess(response, { message: 'Event retrieved successfully', dataKeys: ['event'] });
     const record = response.body.data.event;
     expectEventRecord(record, ws);
     expect(record).toEqual({
@@ -317,7 +308,7 @@ describe('GET /v2/libraries/event-types', () => {
   it('returns the catalogue under data.library: name, description and entries', async () => {
     const response = await ws.api.get(CATALOGUE_PATH);
 
-    expectSuccess(response, 'Library retrieved successfully', ['library']);
+    expectSuccess(response, { message: 'Library retrieved successfully', dataKeys: ['library'] });
     const library = response.body.data.library;
     expect(Object.keys(library)).toEqual(['name', 'description', 'entries']);
     expect(library.name).toBe('event-types');

@@ -1,10 +1,10 @@
 import { verifyPassword } from '../../src/members/password';
 import { rowById } from '../support/database-state';
-import { ISO_TIMESTAMP } from '../support/expectations';
+import { ISO_TIMESTAMP, pause } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
 import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
-import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, walkConnection, expectIdRefused } from '../support/graphql';
-import { MEMBER_TABLE, MEMBER_TYPE_FIELDS, STORED_HASH, SecretWatch, expectNoSecrets, memberRow, membersState, storedHash } from '../support/members';
+import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, walkConnection, expectIdRefused, expectGraphQLError } from '../support/graphql';
+import { MEMBER_FIELD_RULES, MEMBER_TABLE, MEMBER_TYPE_FIELDS, STORED_HASH, SecretWatch, expectNoSecrets, memberRow, membersState, storedHash } from '../support/members';
 import { resourceEvents, workspaceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
@@ -201,46 +201,19 @@ function memberEvents(id: string) {
   return resourceEvents(app, 'member', dbId(id));
 }
 
-function expectGraphQLError(body: AnyBody, code: string): void {
-  expect(Array.isArray(body.errors)).toBe(true);
-  expect(body.errors[0].extensions.code).toBe(code);
-  expect(typeof body.errors[0].message).toBe('string');
-}
+/**
+ * The field rules create and update share (support/members.ts) that GraphQL's rules refuse, as
+ * userErrors: [case, input fields, field refused, the userErrors].
+ */
+const FIELD_RULES: [string, Record<string, unknown>, string, AnyBody[]][] = MEMBER_FIELD_RULES.filter((rule) => rule.graphql === 'rules').map(({ field, is, value, messages }) => [
+  `${field} ${is}`,
+  { [field]: value },
+  field,
+  messages.map((message) => ({ field: ['input', field], message: `${field} ${message}`, code: 'BAD_USER_INPUT' })),
+]);
 
-function pause(ms = 5): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-
-
-
-/** Input rules create and update share: [case, input fields, field refused]. */
-const FIELD_RULES: [string, Record<string, unknown>, string][] = [
-  // A bare "0" is read as a database id (the transition), then refused by the id rule, as before.
-  ['advertiserAccountId "0"', { advertiserAccountId: '0' }, 'advertiserAccountId'],
-  ['advertiserAccountId null', { advertiserAccountId: null }, 'advertiserAccountId'],
-  ['email not an address', { email: 'not-an-email' }, 'email'],
-  ['email empty', { email: '' }, 'email'],
-  ['email null', { email: null }, 'email'],
-  ['firstName blank', { firstName: '   ' }, 'firstName'],
-  ['firstName null', { firstName: null }, 'firstName'],
-  ['firstName over 100 characters', { firstName: 'f'.repeat(101) }, 'firstName'],
-  ['lastName empty', { lastName: '' }, 'lastName'],
-  ['lastName over 100 characters', { lastName: 'l'.repeat(101) }, 'lastName'],
-  ['contactNumber null', { contactNumber: null }, 'contactNumber'],
-  ['contactNumber over 50 characters', { contactNumber: '1'.repeat(51) }, 'contactNumber'],
-  ['staffTitle over 100 characters', { staffTitle: 's'.repeat(101) }, 'staffTitle'],
-  ['photo not a URL', { photo: 'jane.png' }, 'photo'],
-  ['photo an ftp URL', { photo: 'ftp://cdn.example.com/jane.png' }, 'photo'],
-  ['photo null', { photo: null }, 'photo'],
-  ['active 2', { active: 2 }, 'active'],
-  ['active -1', { active: -1 }, 'active'],
-  ['active null', { active: null }, 'active'],
-  ['password of 7 characters', { password: 'seven77' }, 'password'],
-  ['password of 129 characters', { password: 'p'.repeat(129) }, 'password'],
-  ['password null', { password: null }, 'password'],
-  ['password with a NUL character', { password: 'pass\u0000word' }, 'password'],
-];
+/** The values of those rules GraphQL's types refuse before anything runs: [case, input fields]. */
+const REFUSED_BY_TYPES: [string, Record<string, unknown>][] = MEMBER_FIELD_RULES.filter((rule) => rule.graphql === 'types').map(({ field, is, value }) => [`${field} ${is}`, { [field]: value }]);
 
 /**
  * advertiserAccountId values that are no AdvertiserAccount id, which create and update refuse before
@@ -416,7 +389,7 @@ describe('mutation memberCreate', () => {
     expect(await state()).toEqual(before);
   });
 
-  it.each(FIELD_RULES)('refuses %s with a BAD_USER_INPUT userError and creates nothing', async (_case, fields, field) => {
+  it.each(FIELD_RULES)('refuses %s with a BAD_USER_INPUT userError and creates nothing', async (_case, fields, field, userErrors) => {
     const before = await state();
 
     const response = await gql(CREATE, { input: fullInput({ email: uniqueEmail(), ...fields }) });
@@ -424,7 +397,15 @@ describe('mutation memberCreate', () => {
     expect(response.status).toBe(200);
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.memberCreate.member).toBeNull();
-    expectUserErrorsAt(response.body.data.memberCreate, [['input', field]]);
+    expectUserErrorsAt(response.body.data.memberCreate, userErrors.map(() => ['input', field]));
+    expect(response.body.data.memberCreate.userErrors).toEqual(userErrors);
+    expect(await state()).toEqual(before);
+  });
+
+  it.each(REFUSED_BY_TYPES)('refuses %s before running (GraphQL coercion) and creates nothing', async (_case, fields) => {
+    const before = await state();
+
+    expectCoercionError(await gql(CREATE, { input: fullInput({ email: uniqueEmail(), ...fields }) }));
     expect(await state()).toEqual(before);
   });
 
@@ -483,18 +464,6 @@ describe('mutation memberCreate', () => {
     expectCoercionError(response);
     expect(await state()).toEqual(before);
     expectNoSecrets(response.body, [PASSWORD]);
-  });
-
-  it.each([
-    ['active as a string', { active: '1' }],
-    ['active as a boolean', { active: true }],
-    ['password as a number', { password: 12345678 }],
-  ])('refuses %s at the schema, creating nothing', async (_case, fields) => {
-    const before = await state();
-
-    expectCoercionError(await gql(CREATE, { input: fullInput({ email: uniqueEmail(), ...fields }) }));
-
-    expect(await state()).toEqual(before);
   });
 });
 
@@ -871,14 +840,22 @@ describe('mutation memberUpdate', () => {
       member = await createMember({ email: uniqueEmail('refused') });
     });
 
-    it.each(FIELD_RULES)('refuses %s with a BAD_USER_INPUT userError and changes nothing', async (_case, fields, field) => {
+    it.each(FIELD_RULES)('refuses %s with a BAD_USER_INPUT userError and changes nothing', async (_case, fields, field, userErrors) => {
       const before = await state();
 
       const response = await update(member.id, { firstName: 'Would change', ...fields });
 
       expect(response.body.errors).toBeUndefined();
       expect(response.body.data.memberUpdate.member).toBeNull();
-      expectUserErrorsAt(response.body.data.memberUpdate, [['input', field]]);
+      expectUserErrorsAt(response.body.data.memberUpdate, userErrors.map(() => ['input', field]));
+      expect(response.body.data.memberUpdate.userErrors).toEqual(userErrors);
+      expect(await state()).toEqual(before);
+    });
+
+    it.each(REFUSED_BY_TYPES)('refuses %s before running (GraphQL coercion) and changes nothing', async (_case, fields) => {
+      const before = await state();
+
+      expectCoercionError(await update(member.id, { firstName: 'Would change', ...fields }));
       expect(await state()).toEqual(before);
     });
 

@@ -1,10 +1,11 @@
 import { verifyPassword } from '../../src/members/password';
 import { rowById } from '../support/database-state';
-import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, withoutRequestId } from '../support/expectations';
+import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, withoutRequestId, pause, notFoundBody, expectSuccess } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
 import {
   ACCOUNT_RECORD_KEYS,
   DETAIL_ACCOUNT_RECORD_KEYS,
+  MEMBER_FIELD_RULES,
   MEMBER_RECORD_KEYS,
   STORED_HASH,
   SecretWatch,
@@ -12,6 +13,7 @@ import {
   memberRow,
   membersState,
   storedHash,
+  v2FieldName,
 } from '../support/members';
 import { resourceEvents, workspaceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -30,7 +32,7 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 // ---------------------------------------------------------------------------------------------
 
 const BASE = '/v2/members';
-const NOT_FOUND = { success: false, message: 'Member not found', code: 'NOT_FOUND', request_id: expect.any(String) };
+const NOT_FOUND = notFoundBody('Member not found');
 const UNKNOWN_ID = 2_000_000_000;
 const NOT_AN_ACCOUNT = 'advertiser_account_id does not name an advertiser account of this workspace';
 const EMAIL_TAKEN = 'email is already the e-mail address of another member of this advertiser account';
@@ -140,12 +142,7 @@ function expectAccountRecord(record: AnyBody, workspace: Workspace, withCode: bo
 
 /** The envelope of a successful create or update: the account with organization_code, then the member. */
 function expectWriteEnvelope(response: ApiResponse<AnyBody>, message: string): void {
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
-  expect(response.body.success).toBe(true);
-  expect(response.body.message).toBe(message);
-  expect(Object.keys(response.body.data)).toEqual(['advertiser_account', 'member']);
+  expectSuccess(response, { message, dataKeys: ['advertiser_account', 'member'] });
   expectAccountRecord(response.body.data.advertiser_account, ws, true);
   expectMemberRecord(response.body.data.member, Number(response.body.data.advertiser_account.id));
   expectNoSecrets(response.body, [PASSWORD, NEW_PASSWORD]);
@@ -159,56 +156,11 @@ function memberEvents(id: number) {
   return resourceEvents(app, 'member', id);
 }
 
-function pause(ms = 5): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Field rules a create and an update share: [case, body fields, v2 field refused]. */
-const FIELD_RULES: [string, Record<string, unknown>, string][] = [
-  ['advertiser_account_id not digits', { advertiser_account_id: 'abc' }, 'advertiser_account_id'],
-  ['advertiser_account_id "0"', { advertiser_account_id: '0' }, 'advertiser_account_id'],
-  ['advertiser_account_id negative', { advertiser_account_id: -1 }, 'advertiser_account_id'],
-  ['advertiser_account_id fractional', { advertiser_account_id: 1.5 }, 'advertiser_account_id'],
-  ['advertiser_account_id a boolean', { advertiser_account_id: true }, 'advertiser_account_id'],
-  ['advertiser_account_id null', { advertiser_account_id: null }, 'advertiser_account_id'],
-  ['advertiser_account_id out of range', { advertiser_account_id: '99999999999' }, 'advertiser_account_id'],
-  ['email not an address', { email: 'not-an-email' }, 'email'],
-  ['email empty', { email: '' }, 'email'],
-  ['email null', { email: null }, 'email'],
-  ['email a number', { email: 42 }, 'email'],
-  ['email over 254 characters', { email: `${'a'.repeat(60)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com` }, 'email'],
-  ['first_name empty', { first_name: '' }, 'first_name'],
-  ['first_name blank', { first_name: '   ' }, 'first_name'],
-  ['first_name null', { first_name: null }, 'first_name'],
-  ['first_name over 100 characters', { first_name: 'f'.repeat(101) }, 'first_name'],
-  ['first_name with a NUL character', { first_name: 'Ja\u0000ne' }, 'first_name'],
-  ['last_name empty', { last_name: '' }, 'last_name'],
-  ['last_name a number', { last_name: 5 }, 'last_name'],
-  ['last_name over 100 characters', { last_name: 'l'.repeat(101) }, 'last_name'],
-  ['contact_number null', { contact_number: null }, 'contact_number'],
-  ['contact_number a number', { contact_number: 447946 }, 'contact_number'],
-  ['contact_number over 50 characters', { contact_number: '1'.repeat(51) }, 'contact_number'],
-  ['staff_title null', { staff_title: null }, 'staff_title'],
-  ['staff_title over 100 characters', { staff_title: 's'.repeat(101) }, 'staff_title'],
-  ['photo not a URL', { photo: 'jane.png' }, 'photo'],
-  ['photo an ftp URL', { photo: 'ftp://cdn.example.com/jane.png' }, 'photo'],
-  ['photo a javascript: URL', { photo: 'javascript:alert(1)' }, 'photo'],
-  ['photo null', { photo: null }, 'photo'],
-  ['photo over 2048 characters', { photo: `https://cdn.example.com/${'p'.repeat(2030)}.png` }, 'photo'],
-  ['active 2', { active: 2 }, 'active'],
-  ['active "1"', { active: '1' }, 'active'],
-  ['active true', { active: true }, 'active'],
-  ['active null', { active: null }, 'active'],
-  ['password of 7 characters', { password: 'seven77' }, 'password'],
-  ['password empty', { password: '' }, 'password'],
-  ['password of 129 characters', { password: 'p'.repeat(129) }, 'password'],
-  ['password null', { password: null }, 'password'],
-  ['password a number', { password: 12345678 }, 'password'],
-  ['password with a NUL character', { password: 'pass\u0000word' }, 'password'],
-  ['an unknown field', { colour: 'red' }, 'colour'],
-  ['password_hash', { password_hash: 'scrypt$15$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, 'password_hash'],
-  ['organization_code (not a member field)', { organization_code: 'someone-else' }, 'organization_code'],
-];
+/** The field rules a create and an update share (support/members.ts), as REST sends them: [case, body fields, v2 field refused, its messages]. */
+const FIELD_RULES: [string, Record<string, unknown>, string, string[]][] = MEMBER_FIELD_RULES.map(({ field, is, value, messages }) => {
+  const v2 = v2FieldName(field);
+  return [`${v2} ${is}`, { [v2]: value }, v2, messages.map((message) => `${v2} ${message}`)];
+});
 
 // ---------------------------------------------------------------------------------------------
 // POST /v2/members
@@ -477,12 +429,13 @@ describe('POST /v2/members', () => {
     expect(await state()).toEqual(before);
   });
 
-  it.each(FIELD_RULES)('refuses %s with 422 on that field and creates nothing', async (_case, fields, field) => {
+  it.each(FIELD_RULES)('refuses %s with 422 on that field and creates nothing', async (_case, fields, field, messages) => {
     const before = await state();
 
     const response = await ws.api.post(BASE, fullBody({ email: uniqueEmail(), ...fields }));
 
     expectInvalid(response, field);
+    expect(response.body.errors[field]).toEqual(messages);
     expect(await state()).toEqual(before);
   });
 
@@ -548,11 +501,7 @@ describe('GET /v2/members/{member_id}', () => {
   it('returns data.advertiser_account (§2.4 without organization_code) and data.member', async () => {
     const response = await ws.api.get(`${BASE}/${member.id}`);
 
-    expect(response.status).toBe(200);
-    expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
-    expect(response.body.success).toBe(true);
-    expect(response.body.message).toBe('Member retrieved successfully');
-    expect(Object.keys(response.body.data)).toEqual(['advertiser_account', 'member']);
+    expectSuccess(response, { message: 'Member retrieved successfully', dataKeys: ['advertiser_account', 'member'] });
     const { advertiser_account: account, member: record } = response.body.data;
     expectAccountRecord(account, ws, false);
     expect(account).not.toHaveProperty('organization_code');
@@ -633,11 +582,7 @@ describe('GET /v2/members', () => {
   it('returns the workspace’s live members as a paginated envelope under data.members, by id', async () => {
     const response = await lister.api.get(BASE);
 
-    expect(response.status).toBe(200);
-    expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
-    expect(response.body.success).toBe(true);
-    expect(response.body.message).toBe('Members retrieved successfully');
-    expect(Object.keys(response.body.data)).toEqual(['members']);
+    expectSuccess(response, { message: 'Members retrieved successfully', dataKeys: ['members'] });
     const page = response.body.data.members;
     expect(Object.keys(page).sort()).toEqual(PAGINATION_KEYS);
     expect(page).toEqual({ current_page: 1, data: all(), from: 1, next_page_url: null, per_page: 15, prev_page_url: null, to: 5 });
@@ -956,12 +901,13 @@ describe('PUT /v2/members/{member_id}', () => {
       member = await createMember({ email: uniqueEmail('refused') });
     });
 
-    it.each(FIELD_RULES)('refuses %s with 422 on that field and changes nothing (the stored hash included)', async (_case, fields, field) => {
+    it.each(FIELD_RULES)('refuses %s with 422 on that field and changes nothing (the stored hash included)', async (_case, fields, field, messages) => {
       const before = await state();
 
       const response = await update(member.id, { first_name: 'Would change', ...fields });
 
       expectInvalid(response, field);
+      expect(response.body.errors[field]).toEqual(messages);
       expect(await state()).toEqual(before);
     });
 

@@ -1,8 +1,8 @@
 import { rowById } from '../support/database-state';
-import { ISO_TIMESTAMP } from '../support/expectations';
+import { ISO_TIMESTAMP, pause } from '../support/expectations';
 import { createAccount, createCampaign, createContent, createPhases } from '../support/fixtures';
 import { dbId, gid } from '../support/global-ids';
-import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, walkConnection, expectIdRefused } from '../support/graphql';
+import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, walkConnection, expectIdRefused, expectGraphQLError } from '../support/graphql';
 import { resourceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 import { USERS_PATH, expectNoSecretKeys, usersState } from '../support/users';
@@ -182,14 +182,6 @@ async function getUser(ws: Workspace, id: string): Promise<ApiResponse<AnyBody>>
   return ws.api.graphql(GET, { id });
 }
 
-/** A top-level GraphQL error with this code and no data for the field. */
-function expectGraphQLError(body: AnyBody, code: string): void {
-  expect(Array.isArray(body.errors)).toBe(true);
-  expect(body.errors[0].extensions.code).toBe(code);
-  expect(typeof body.errors[0].message).toBe('string');
-}
-
-
 /** A refused upsert: no user, and userErrors on exactly these fields (a field may break more than one rule). */
 function expectRefusedUpsert(response: ApiResponse<AnyBody>, fields: string[][], code = 'BAD_USER_INPUT'): void {
   expect(response.status).toBe(200);
@@ -225,7 +217,7 @@ describe('query users', () => {
       users.push(await createUser(ws, minimalInput(email, { firstName, lastName, roles: roleTypes.map((roleType) => ({ roleType })), active })));
     }
     // Touch the first user so UPDATED_AT order differs from CREATED_AT order.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await pause();
     users[0] = await createUser(ws, minimalInput(users[0].email, { id: users[0].id, firstName: 'Delta', lastName: 'Zulu', staffTitle: 'Touched' }));
     // Noise the connection must never show: another workspace's user and a deleted one.
     await createUser(other, minimalInput('ann@other.example', { firstName: 'Ann' }));
@@ -704,7 +696,7 @@ describe('mutation userUpsert', () => {
   describe('with id: update', () => {
     it('updates that user and returns it', async () => {
       const user = await createUser(ws, fullInput(freshEmail('full')));
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await pause();
       const email = freshEmail('ada');
 
       const response = await upsert(ws, { id: user.id, email, firstName: 'Ada', lastName: 'Lovelace', roles: [{ roleType: 'CAMPAIGN_MANAGER' }], idpId: null });

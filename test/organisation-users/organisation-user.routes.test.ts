@@ -1,5 +1,5 @@
 import { rowById } from '../support/database-state';
-import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, withoutRequestId } from '../support/expectations';
+import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, withoutRequestId, expectSuccess, pause, notFoundBody } from '../support/expectations';
 import { createAccount, createCampaign, createPhases } from '../support/fixtures';
 import { resourceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(() => app.close());
 
-const NOT_FOUND = { success: false, message: 'User not found', code: 'NOT_FOUND', request_id: expect.any(String) };
+const NOT_FOUND = notFoundBody('User not found');
 const UNKNOWN_ID = 2_000_000_000;
 
 let emails = 0;
@@ -72,13 +72,9 @@ async function detail(ws: Workspace, id: number): Promise<AnyBody> {
   return response.body.data;
 }
 
-/** A 200 envelope with exactly success, message and data. */
-function expectSuccess(response: ApiResponse<AnyBody>, message: string): void {
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
-  expect(response.body.success).toBe(true);
-  expect(response.body.message).toBe(message);
+/** A 200 envelope with exactly success, message and data (support/expectations.ts), holding no secret key anywhere. */
+function expectUserSuccess(response: ApiResponse<AnyBody>, message: string): void {
+  expectSuccess(response, { message });
   expectNoSecretKeys(response.body);
 }
 
@@ -120,7 +116,7 @@ describe('POST /v2/organisation-users (create: no user_id)', () => {
 
     const response = await upsert(ws, body);
 
-    expectSuccess(response, 'User created successfully');
+    expectUserSuccess(response, 'User created successfully');
     const record = response.body.data;
     expectUpsertRecord(record);
     expect(record).toEqual({
@@ -191,7 +187,7 @@ describe('POST /v2/organisation-users (create: no user_id)', () => {
 
     const response = await upsert(ws, userBody(email));
 
-    expectSuccess(response, 'User created successfully');
+    expectUserSuccess(response, 'User created successfully');
     expect(response.body.data).toEqual({
       user_id: expect.any(Number),
       user_first_name: 'Ann',
@@ -246,7 +242,7 @@ describe('POST /v2/organisation-users (create: no user_id)', () => {
 
     const response = await upsert(ws, userBody(email, { user_id: null }));
 
-    expectSuccess(response, 'User created successfully');
+    expectUserSuccess(response, 'User created successfully');
     expect(response.body.data.user_email).toBe(email);
   });
 
@@ -509,7 +505,7 @@ describe('POST /v2/organisation-users (update: user_id given)', () => {
   it('updates that user and answers its upsert record with "User updated successfully"', async () => {
     const created = await createFull();
     const before = await detail(ws, created.user_id);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await pause();
     const email = freshEmail('renamed');
 
     const response = await upsert(ws, {
@@ -521,7 +517,7 @@ describe('POST /v2/organisation-users (update: user_id given)', () => {
       idp_id: 'auth0|ada',
     });
 
-    expectSuccess(response, 'User updated successfully');
+    expectUserSuccess(response, 'User updated successfully');
     expectUpsertRecord(response.body.data);
     expect(response.body.data).toEqual({
       user_id: created.user_id,
@@ -553,7 +549,7 @@ describe('POST /v2/organisation-users (update: user_id given)', () => {
 
     const response = await upsert(ws, sameAs(created, { user_id: String(created.user_id), user_first_name: 'Stringly' }));
 
-    expectSuccess(response, 'User updated successfully');
+    expectUserSuccess(response, 'User updated successfully');
     expect(response.body.data).toMatchObject({ user_id: created.user_id, user_first_name: 'Stringly' });
   });
 
@@ -591,7 +587,7 @@ describe('POST /v2/organisation-users (update: user_id given)', () => {
       const response = await upsert(ws, sameAs(created, { custom_fields: { replace: 'new', drop: null, nested: { c: 3 }, added: [1, 2], absent: null } }));
 
       const merged = { keep: 1, replace: 'new', nested: { c: 3 }, added: [1, 2] };
-      expectSuccess(response, 'User updated successfully');
+      expectUserSuccess(response, 'User updated successfully');
       expect(response.body.data.custom_fields).toEqual(merged);
       expect((await userRow(created.user_id)).custom_fields).toEqual(merged);
       expect((await detail(ws, created.user_id)).custom_fields).toEqual(merged);
@@ -667,7 +663,7 @@ describe('POST /v2/organisation-users (update: user_id given)', () => {
 
     const response = await upsert(ws, { ...created, contact_number: '+44 20 7946 0000', active: 1 });
 
-    expectSuccess(response, 'User updated successfully');
+    expectUserSuccess(response, 'User updated successfully');
     expect(response.body.data).toEqual(created);
     expect(await state()).toEqual(before);
   });
@@ -678,7 +674,7 @@ describe('POST /v2/organisation-users (update: user_id given)', () => {
 
     const response = await upsert(ws, sameAs(created, { user_email: upper }));
 
-    expectSuccess(response, 'User updated successfully');
+    expectUserSuccess(response, 'User updated successfully');
     expect(response.body.data.user_email).toBe(upper);
     expect(await userRow(created.user_id)).toMatchObject({ email: upper, email_key: created.user_email });
   });
@@ -804,7 +800,7 @@ describe('DELETE /v2/organisation-users/{id}', () => {
 
     const response = await mine.api.delete(`${BASE}/${ids[1]}`);
 
-    expectSuccess(response, 'User deleted successfully');
+    expectUserSuccess(response, 'User deleted successfully');
     expect(Object.keys(response.body.data)).toEqual(['users']);
     const page = response.body.data.users;
     expect(Object.keys(page).sort()).toEqual(PAGINATION_KEYS);
@@ -846,7 +842,7 @@ describe('DELETE /v2/organisation-users/{id}', () => {
 
     const response = await mine.api.delete(`${BASE}/${ids[0]}?page=2&per_page=2`);
 
-    expectSuccess(response, 'User deleted successfully');
+    expectUserSuccess(response, 'User deleted successfully');
     const page = response.body.data.users;
     expect(page).toMatchObject({ current_page: 2, from: 3, to: 4, per_page: 2 });
     expect(page.data.map((record: AnyBody) => record.id)).toEqual([ids[3], ids[4]]);
@@ -946,7 +942,7 @@ describe('GET /v2/organisation-users', () => {
   it('answers the workspace’s users as a paginated envelope under data.users, by id', async () => {
     const response = await ws.api.get(BASE);
 
-    expectSuccess(response, 'Users retrieved successfully');
+    expectUserSuccess(response, 'Users retrieved successfully');
     expect(Object.keys(response.body.data)).toEqual(['users']);
     const page = response.body.data.users;
     expect(Object.keys(page).sort()).toEqual(PAGINATION_KEYS);
@@ -1094,7 +1090,7 @@ describe('GET /v2/organisation-users/{id}', () => {
   it('answers the user record under data, with every field', async () => {
     const response = await ws.api.get(`${BASE}/${user.user_id}`);
 
-    expectSuccess(response, 'User retrieved successfully');
+    expectUserSuccess(response, 'User retrieved successfully');
     const record = response.body.data;
     expectUserRecord(record, ws);
     expect(record).toMatchObject({

@@ -1,5 +1,5 @@
 import { allRows, rowById } from '../support/database-state';
-import { ISO_TIMESTAMP, expectNotFoundBody } from '../support/expectations';
+import { ISO_TIMESTAMP, expectSuccess, expectNotFound } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
 import { apiClient, startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
@@ -34,12 +34,7 @@ async function expectedRecord(ws: Workspace): Promise<AnyBody> {
 }
 
 function expectOrganisationResponse(response: ApiResponse<AnyBody>): void {
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
-  expect(response.body.success).toBe(true);
-  expect(typeof response.body.message).toBe('string');
-  expect(response.body.message).not.toBe('');
+  expectSuccess(response);
   const record = response.body.data;
   expect(Object.keys(record)).toEqual(RECORD_KEYS);
   expect(Number.isInteger(record.id)).toBe(true);
@@ -136,16 +131,16 @@ describe('GET /v2/ws-org', () => {
     const put = await ws.api.put(PATH, { name: 'Renamed' });
     const del = await ws.api.delete(PATH);
 
-    expectNotFoundBody(post, { success: false, message: `No route for POST ${PATH}`, code: 'NOT_FOUND', request_id: expect.any(String) });
-    expectNotFoundBody(put, { success: false, message: `No route for PUT ${PATH}`, code: 'NOT_FOUND', request_id: expect.any(String) });
-    expectNotFoundBody(del, { success: false, message: `No route for DELETE ${PATH}`, code: 'NOT_FOUND', request_id: expect.any(String) });
+    expectNotFound(post, `No route for POST ${PATH}`);
+    expectNotFound(put, `No route for PUT ${PATH}`);
+    expectNotFound(del, `No route for DELETE ${PATH}`);
     expect(await databaseState()).toEqual(before);
     expect((await ws.api.get(PATH)).body.data.name).toBe('Acme Media Ltd');
   });
 
   it('takes no id: another workspace cannot be read by its id or code', async () => {
     for (const path of [`${PATH}/${other.organisationId}`, `${PATH}/${other.organizationCode}`]) {
-      expectNotFoundBody(await ws.api.get(path), { success: false, message: `No route for GET ${path}`, code: 'NOT_FOUND', request_id: expect.any(String) });
+      expectNotFound(await ws.api.get(path), `No route for GET ${path}`);
     }
   });
 });

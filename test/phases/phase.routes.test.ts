@@ -1,5 +1,5 @@
 import { rowById, rowCounts } from '../support/database-state';
-import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectNotFoundBody } from '../support/expectations';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectNotFoundBody, notFoundBody } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { createAccount } from '../support/fixtures';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
@@ -50,8 +50,8 @@ const STRINGS = ['external_id', 'phase_title', 'phase_description', 'key_message
 const DATES = ['earliest_phase_launch_date', 'latest_phase_launch_date', 'earliest_phase_end_date', 'latest_phase_end_date'];
 
 const CREATED_BODY = { success: true, message: 'Phases created successfully', data: null };
-const PHASE_NOT_FOUND = { success: false, message: 'Phase not found', code: 'NOT_FOUND', request_id: expect.any(String) };
-const CAMPAIGN_NOT_FOUND = { success: false, message: 'Campaign not found', code: 'NOT_FOUND', request_id: expect.any(String) };
+const PHASE_NOT_FOUND = notFoundBody('Phase not found');
+const CAMPAIGN_NOT_FOUND = notFoundBody('Campaign not found');
 
 /** Every field's key, order and JSON type. */
 function expectPhaseRecord(record: AnyBody): void {

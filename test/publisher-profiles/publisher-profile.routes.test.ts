@@ -1,7 +1,7 @@
 import { PublisherProfileStatus } from '../../src/publisher-profiles/publisher-profile-status';
 import { PublisherProfileInput, PublisherTitleInput } from '../../src/publisher-profiles/publisher-profile.input';
 import { allRows, rowById } from '../support/database-state';
-import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, expectNotFoundBody } from '../support/expectations';
+import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, expectNotFound, expectSuccess } from '../support/expectations';
 import { contextOf, createAccount, createCampaign, createContent, createPhases, createPublisherProfile } from '../support/fixtures';
 import { resourceEvents, workspaceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -19,7 +19,7 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 // ---------------------------------------------------------------------------------------------
 
 const BASE = '/v2/publisher-profiles';
-const NOT_FOUND = { success: false, message: 'Publisher profile not found', code: 'NOT_FOUND', request_id: expect.any(String) };
+const NOT_FOUND = 'Publisher profile not found';
 const MAX_INT = 2_147_483_647;
 
 /** The record's keys, in order (src/publisher-profiles/publisher-profile.record.ts). */
@@ -84,21 +84,6 @@ function expectTitleRecord(title: AnyBody, profileId: number): void {
   expect(Number.isInteger(title.monthly_unique_visitors)).toBe(true);
   expect(title.created_at).toMatch(ISO_TIMESTAMP);
   expect(title.updated_at).toMatch(ISO_TIMESTAMP);
-}
-
-function expectNotFound(response: ApiResponse<AnyBody>): void {
-  expectNotFoundBody(response, NOT_FOUND);
-}
-
-/** A success envelope with exactly `success`, `message` and `data`, `data` holding exactly `key`. */
-function expectSuccess(response: ApiResponse<AnyBody>, key: string): void {
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
-  expect(response.body.success).toBe(true);
-  expect(typeof response.body.message).toBe('string');
-  expect(response.body.message).not.toBe('');
-  expect(Object.keys(response.body.data)).toEqual([key]);
 }
 
 interface TitleFields {
@@ -187,7 +172,7 @@ describe('GET /v2/publisher-profiles', () => {
   it('returns the live profiles of the workspace, with their titles, as a paginated envelope under data.publisher_profiles, by id', async () => {
     const response = await ws.api.get(BASE);
 
-    expectSuccess(response, 'publisher_profiles');
+    expectSuccess(response, { dataKeys: ['publisher_profiles'] });
     const page = response.body.data.publisher_profiles;
     expect(Object.keys(page).sort()).toEqual(PAGINATION_KEYS);
     expect(page).toEqual({ current_page: 1, data: records, from: 1, next_page_url: null, per_page: 15, prev_page_url: null, to: 6 });
@@ -440,7 +425,7 @@ describe('GET /v2/publisher-profiles/{id}', () => {
   it('returns the profile under data.publisher_profile, every field with its type and value, titles oldest first', async () => {
     const response = await ws.api.get(`${BASE}/${full.profileId}`);
 
-    expectSuccess(response, 'publisher_profile');
+    expectSuccess(response, { dataKeys: ['publisher_profile'] });
     const record = response.body.data.publisher_profile;
     expectProfileRecord(record, ws);
     const row = await rowById(app, 'publisher_profiles', full.profileId);
@@ -527,7 +512,7 @@ describe('GET /v2/publisher-profiles/{id}', () => {
     const doomed = await profile(ws, 'Doomed');
     await deleteProfile(ws, doomed.id);
 
-    expectNotFound(await ws.api.get(`${BASE}/${doomed.id}`));
+    expectNotFound(await ws.api.get(`${BASE}/${doomed.id}`), NOT_FOUND);
   });
 });
 
@@ -564,12 +549,12 @@ describe('DELETE /v2/publisher-profiles/{id}', () => {
     const doomed = await profile(ws, 'Twice Deleted', ['Twice Title']);
     await deleteProfile(ws, doomed.id);
 
-    expectNotFound(await ws.api.get(`${BASE}/${doomed.id}`));
+    expectNotFound(await ws.api.get(`${BASE}/${doomed.id}`), NOT_FOUND);
     expect(names(await ws.api.get(`${BASE}?search=twice`))).toEqual([]);
     const before = await databaseState();
     const again = await ws.api.delete(`${BASE}/${doomed.id}`);
 
-    expectNotFound(again);
+    expectNotFound(again, NOT_FOUND);
     expect(await databaseState()).toEqual(before);
   });
 
@@ -643,9 +628,9 @@ describe('creating or changing a publisher profile', () => {
     const put = await ws.api.put(`${BASE}/${existing.id}`, { name: 'Renamed' });
     const postOne = await ws.api.post(`${BASE}/${existing.id}`, { name: 'Renamed' });
 
-    expectNotFoundBody(post, { success: false, message: `No route for POST ${BASE}`, code: 'NOT_FOUND', request_id: expect.any(String) });
-    expectNotFoundBody(put, { success: false, message: `No route for PUT ${BASE}/${existing.id}`, code: 'NOT_FOUND', request_id: expect.any(String) });
-    expectNotFoundBody(postOne, { success: false, message: `No route for POST ${BASE}/${existing.id}`, code: 'NOT_FOUND', request_id: expect.any(String) });
+    expectNotFound(post, `No route for POST ${BASE}`);
+    expectNotFound(put, `No route for PUT ${BASE}/${existing.id}`);
+    expectNotFound(postOne, `No route for POST ${BASE}/${existing.id}`);
     expect(await databaseState()).toEqual(before);
     expect(await read(ws, existing.id)).toEqual(existing);
   });

@@ -1,6 +1,7 @@
 import { rowCounts } from '../support/database-state';
 import { expectCoercionError, expectGraphQLUnauthenticated } from '../support/graphql';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { EVENT_TYPES_LIBRARY, LIBRARY_NAMES } from '../support/reference-libraries';
 
 /**
  * GraphQL `referenceLibraries(names)`: the global reference libraries REST serves at
@@ -12,23 +13,6 @@ const LIBRARIES = `
     referenceLibraries(names: $names) { name description entries { code name parentCode } }
   }
 `;
-
-const LIBRARY_NAMES = [
-  'distribution-types',
-  'link-types',
-  'brand-industries',
-  'brand-sub-industries',
-  'campaign-statuses',
-  'content-statuses',
-  'distribution-statuses',
-  'role-types',
-];
-
-/** What `GET /v2/libraries` lists after these: the event catalogue, which `referenceLibraries` does not serve. */
-const EVENT_TYPES_LIBRARY = {
-  name: 'event-types',
-  description: 'Event types: what `events` of a webhook may name, and `type` of a delivered or pulled event.',
-};
 
 let app: TestApp;
 let ws: Workspace;

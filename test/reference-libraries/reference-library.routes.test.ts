@@ -1,7 +1,8 @@
 import { allRows } from '../support/database-state';
-import { INVALID, expectInvalid, expectNotFoundBody, expectRestUnauthenticated, fieldLabel } from '../support/expectations';
+import { INVALID, expectInvalid, expectRestUnauthenticated, fieldLabel, expectNotFound, expectSuccess } from '../support/expectations';
 import { createAccount, createCampaign, createContent, createPhases } from '../support/fixtures';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { EVENT_TYPES_LIBRARY, LIBRARY_NAMES } from '../support/reference-libraries';
 
 /**
  * REST /v2 reference libraries (spec §4.10: "a section of global reference libraries"; the
@@ -16,25 +17,7 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
 // ---------------------------------------------------------------------------------------------
 
 const BASE = '/v2/libraries';
-const NOT_FOUND = { success: false, message: 'Library not found', code: 'NOT_FOUND', request_id: expect.any(String) };
-
-/** Every library, in listing order. */
-const LIBRARY_NAMES = [
-  'distribution-types',
-  'link-types',
-  'brand-industries',
-  'brand-sub-industries',
-  'campaign-statuses',
-  'content-statuses',
-  'distribution-statuses',
-  'role-types',
-];
-
-/** Listed after the reference libraries: the event catalogue, which `GET /v2/libraries/event-types` serves (its entries are named, not numbered). */
-const EVENT_TYPES_LIBRARY = {
-  name: 'event-types',
-  description: 'Event types: what `events` of a webhook may name, and `type` of a delivered or pulled event.',
-};
+const NOT_FOUND = 'Library not found';
 
 /** The libraries whose entries are the code's enumerations, as docs/decisions.md and §2.3 give them. */
 const ENUMERATIONS: Record<string, { id: number; name: string }[]> = {
@@ -69,16 +52,6 @@ const ENUMERATIONS: Record<string, { id: number; name: string }[]> = {
 
 /** How many entries each stored library holds. */
 const STORED_SIZES: Record<string, number> = { 'distribution-types': 10, 'link-types': 5, 'brand-industries': 12, 'brand-sub-industries': 36 };
-
-function expectSuccess(response: ApiResponse<AnyBody>, key: string): void {
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
-  expect(response.body.success).toBe(true);
-  expect(typeof response.body.message).toBe('string');
-  expect(response.body.message).not.toBe('');
-  expect(Object.keys(response.body.data)).toEqual([key]);
-}
 
 /** A library record: name, description and entries `{ id, name }` (plus `brand_industry_id` for sub-industries), by id. */
 function expectLibraryRecord(library: AnyBody, name: string): void {
@@ -139,7 +112,7 @@ describe('GET /v2/libraries', () => {
   it('lists every library by name and description under data.libraries, in catalogue order, then event-types', async () => {
     const response = await ws.api.get(BASE);
 
-    expectSuccess(response, 'libraries');
+    expectSuccess(response, { dataKeys: ['libraries'] });
     const libraries = response.body.data.libraries;
     expect(Array.isArray(libraries)).toBe(true);
     expect(libraries.map((entry: AnyBody) => entry.name)).toEqual([...LIBRARY_NAMES, EVENT_TYPES_LIBRARY.name]);
@@ -186,7 +159,7 @@ describe('GET /v2/libraries/{name}', () => {
   it.each(LIBRARY_NAMES)('returns %s under data.library: name, description and its entries by id', async (name) => {
     const response = await ws.api.get(`${BASE}/${name}`);
 
-    expectSuccess(response, 'library');
+    expectSuccess(response, { dataKeys: ['library'] });
     expectLibraryRecord(response.body.data.library, name);
   });
 
@@ -253,7 +226,7 @@ describe('GET /v2/libraries/{name}', () => {
     ['a name with a trailing space', 'link-types%20'],
     ['a number', '1'],
   ])('answers 404 for %s', async (_label, name) => {
-    expectNotFoundBody(await ws.api.get(`${BASE}/${name}`), NOT_FOUND);
+    expectNotFound(await ws.api.get(`${BASE}/${name}`), NOT_FOUND);
   });
 
   it('has no write routes: POST, PUT and DELETE answer 404 and change nothing', async () => {

@@ -45,6 +45,40 @@ export function expectNotFoundBody(response: ApiResponse<AnyBody>, body: AnyBody
   expect(response.body).toEqual(body);
 }
 
+/** The v2 body of a 404 saying `message` ("Campaign not found", "No route for POST /v2/…"). */
+export function notFoundBody(message: string): AnyBody {
+  return { success: false, message, code: 'NOT_FOUND', request_id: expect.any(String) };
+}
+
+/** A v2 404 saying `message`, and nothing else. */
+export function expectNotFound(response: ApiResponse<AnyBody>, message: string): void {
+  expectNotFoundBody(response, notFoundBody(message));
+}
+
+/**
+ * A 200 JSON v2 success envelope with exactly `success`, `message` and `data`: `message` the given
+ * one, or any text but "" when none is given; `data` with exactly the keys `dataKeys`, in order,
+ * when they are given.
+ */
+export function expectSuccess(response: ApiResponse<AnyBody>, { message, dataKeys }: { message?: string; dataKeys?: string[] } = {}): void {
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(Object.keys(response.body).sort()).toEqual(['data', 'message', 'success']);
+  expect(response.body.success).toBe(true);
+  if (message === undefined) {
+    expect(typeof response.body.message).toBe('string');
+    expect(response.body.message).not.toBe('');
+  } else {
+    expect(response.body.message).toBe(message);
+  }
+  if (dataKeys) expect(Object.keys(response.body.data)).toEqual(dataKeys);
+}
+
+/** Waits `ms` milliseconds (5 unless told): long enough for a write's `updated_at` to differ from one read just before. */
+export function pause(ms = 5): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /** How an error message names its field: the last path segment, or the whole path when that is an array index. */
 export function fieldLabel(path: string): string {
   const last = path.split('.').at(-1) ?? path;

@@ -19,6 +19,20 @@ export function expectUserErrorsAt(payload: AnyBody, fields: string[][], code = 
   expect(payload.userErrors).toEqual(fields.map((field) => ({ field, message: expect.stringMatching(new RegExp(`^${field.at(-1)} \\S`)), code })));
 }
 
+/** A top-level GraphQL error with this code (the first of `errors`) and a message. */
+export function expectGraphQLError(body: AnyBody, code: string): void {
+  expect(Array.isArray(body.errors)).toBe(true);
+  expect(body.errors[0].extensions.code).toBe(code);
+  expect(typeof body.errors[0].message).toBe('string');
+}
+
+/** A top-level NOT_FOUND for the single read `field`: HTTP 200, data `{ [field]: null }` and one error saying `message`. */
+export function expectGraphQLNotFound(response: ApiResponse<AnyBody>, field: string, message: string): void {
+  expect(response.status).toBe(200);
+  expect(response.body.data).toEqual({ [field]: null });
+  expect(response.body.errors).toEqual([expect.objectContaining({ message, path: [field], extensions: { code: 'NOT_FOUND' } })]);
+}
+
 /** The request never reached a resolver: GraphQL coercion refused a variable. */
 export function expectCoercionError(response: ApiResponse<AnyBody>): void {
   expect(response.status).toBe(400);

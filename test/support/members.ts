@@ -25,7 +25,7 @@ export const MEMBER_RECORD_KEYS = [
   'updated_at',
 ];
 
-/** §2.4, field for field and in its order. */
+/** The v2 advertiser account record (§2.4), field for field and in its order (the account tests check it too). */
 export const ACCOUNT_RECORD_KEYS = [
   'id',
   'name',
@@ -163,4 +163,92 @@ export class SecretWatch {
     ].filter((leak) => leak.found.length > 0);
     expect(leaks.map(({ where, text, found }) => ({ where, found, text: text.slice(0, 400) }))).toEqual([]);
   }
+}
+
+/**
+ * How GraphQL meets a value a member field rule refuses: its rules refuse it as REST's do, with a
+ * userError on the field (`rules`); its types refuse it before anything runs, a 400 (`types`: a
+ * JSON type the field's GraphQL type does not take, or a field MemberInput does not have); or its
+ * id check does, a top-level BAD_USER_INPUT (`id`: member.resolver.test.ts's ACCOUNT_ID_REFUSALS).
+ */
+export type GraphQLRefusal = 'rules' | 'types' | 'id';
+
+/** A value of a member input field that create and update refuse, on both faces (member.routes.test.ts, member.resolver.test.ts). */
+export interface MemberFieldRule {
+  /** The field as the service and GraphQL name it; REST /v2 names it in snake_case (v2FieldName). */
+  field: string;
+  /** What the value is, for the case's name. */
+  is: string;
+  value: unknown;
+  /** The refusal's messages for the field, each without the field's name (each face puts its own spelling first). */
+  messages: string[];
+  graphql: GraphQLRefusal;
+}
+
+function rule(field: string, is: string, value: unknown, messages: string | string[], graphql: GraphQLRefusal = 'rules'): MemberFieldRule {
+  return { field, is, value, messages: typeof messages === 'string' ? [messages] : messages, graphql };
+}
+
+const POSITIVE_ID = 'must be a positive integer id';
+const NOT_A_STRING = 'must be a string';
+const NOT_AN_EMAIL = 'must be a valid e-mail address';
+const BLANK = 'must not be blank';
+const NUL = 'must not contain NUL characters';
+const NOT_A_PHOTO_URL = 'must be an http(s) URL or empty';
+const NOT_ACTIVE = 'must be 0 or 1';
+const NOT_A_FIELD = 'is not a field of this operation';
+const atMost = (characters: number): string => `must be shorter than or equal to ${characters} characters`;
+
+/** The field rules member create and update share, one table for both faces. */
+export const MEMBER_FIELD_RULES: MemberFieldRule[] = [
+  rule('advertiserAccountId', 'not digits', 'abc', POSITIVE_ID, 'id'),
+  // GraphQL reads a bare "0" as a database id (the transition to global ids), then the id rule refuses it, as REST's does.
+  rule('advertiserAccountId', '"0"', '0', POSITIVE_ID),
+  rule('advertiserAccountId', 'negative', -1, POSITIVE_ID, 'id'),
+  rule('advertiserAccountId', 'fractional', 1.5, POSITIVE_ID, 'types'),
+  rule('advertiserAccountId', 'a boolean', true, POSITIVE_ID, 'types'),
+  rule('advertiserAccountId', 'null', null, POSITIVE_ID),
+  rule('advertiserAccountId', 'out of range', '99999999999', POSITIVE_ID),
+  rule('email', 'not an address', 'not-an-email', NOT_AN_EMAIL),
+  rule('email', 'empty', '', NOT_AN_EMAIL),
+  rule('email', 'null', null, NOT_A_STRING),
+  rule('email', 'a number', 42, NOT_A_STRING, 'types'),
+  rule('email', 'over 254 characters', `${'a'.repeat(60)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`, ['must be at most 254 characters', NOT_AN_EMAIL]),
+  rule('firstName', 'empty', '', BLANK),
+  rule('firstName', 'blank', '   ', BLANK),
+  rule('firstName', 'null', null, NOT_A_STRING),
+  rule('firstName', 'over 100 characters', 'f'.repeat(101), atMost(100)),
+  rule('firstName', 'with a NUL character', 'Ja\u0000ne', NUL),
+  rule('lastName', 'empty', '', BLANK),
+  rule('lastName', 'a number', 5, NOT_A_STRING, 'types'),
+  rule('lastName', 'over 100 characters', 'l'.repeat(101), atMost(100)),
+  rule('contactNumber', 'null', null, NOT_A_STRING),
+  rule('contactNumber', 'a number', 447946, NOT_A_STRING, 'types'),
+  rule('contactNumber', 'over 50 characters', '1'.repeat(51), atMost(50)),
+  rule('staffTitle', 'null', null, NOT_A_STRING),
+  rule('staffTitle', 'over 100 characters', 's'.repeat(101), atMost(100)),
+  rule('photo', 'not a URL', 'jane.png', NOT_A_PHOTO_URL),
+  rule('photo', 'an ftp URL', 'ftp://cdn.example.com/jane.png', NOT_A_PHOTO_URL),
+  rule('photo', 'a javascript: URL', 'javascript:alert(1)', NOT_A_PHOTO_URL),
+  rule('photo', 'null', null, NOT_A_STRING),
+  rule('photo', 'over 2048 characters', `https://cdn.example.com/${'p'.repeat(2030)}.png`, atMost(2048)),
+  rule('active', '2', 2, NOT_ACTIVE),
+  rule('active', '-1', -1, NOT_ACTIVE),
+  rule('active', '"1"', '1', NOT_ACTIVE, 'types'),
+  rule('active', 'true', true, NOT_ACTIVE, 'types'),
+  rule('active', 'null', null, NOT_ACTIVE),
+  rule('password', 'of 7 characters', 'seven77', 'must be longer than or equal to 8 characters'),
+  rule('password', 'empty', '', 'must be longer than or equal to 8 characters'),
+  rule('password', 'of 129 characters', 'p'.repeat(129), atMost(128)),
+  rule('password', 'null', null, NOT_A_STRING),
+  rule('password', 'a number', 12345678, NOT_A_STRING, 'types'),
+  rule('password', 'with a NUL character', 'pass\u0000word', NUL),
+  rule('colour', '(an unknown field)', 'red', NOT_A_FIELD, 'types'),
+  rule('passwordHash', '(not an input field)', 'scrypt$15$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', NOT_A_FIELD, 'types'),
+  rule('organizationCode', '(not a member field)', 'someone-else', NOT_A_FIELD, 'types'),
+];
+
+/** A member input field's REST /v2 name: `firstName` → `first_name`. */
+export function v2FieldName(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }

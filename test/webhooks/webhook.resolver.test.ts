@@ -1,7 +1,7 @@
 import { allRows, rowById } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import { bigDbId, dbId, gid } from '../support/global-ids';
-import { craftCursor, expectUserErrorsAt, USER_ERRORS, walkConnection } from '../support/graphql';
+import { craftCursor, expectUserErrorsAt, USER_ERRORS, walkConnection, expectGraphQLNotFound } from '../support/graphql';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 
 /**
@@ -157,13 +157,6 @@ async function createWebhook(ws: Workspace, overrides: Record<string, unknown> =
 async function ping(ws: Workspace, webhookId: string): Promise<AnyBody> {
   const { event: _event, ...delivery } = (await mutate(ws, TEST, { id: webhookId }, 'webhookTest')).delivery;
   return delivery;
-}
-
-/** A top-level NOT_FOUND for a single read: data `{ [field]: null }` and one error. */
-function expectNotFound(response: ApiResponse<AnyBody>, field: string, message: string): void {
-  expect(response.status).toBe(200);
-  expect(response.body.data).toEqual({ [field]: null });
-  expect(response.body.errors).toEqual([expect.objectContaining({ message, path: [field], extensions: { code: 'NOT_FOUND' } })]);
 }
 
 /** The nullable root fields of this file; every mutation's payload is non-null. */
@@ -338,7 +331,7 @@ describe('query webhook', () => {
   });
 
   it.each(missingIds('Webhook'))('raises NOT_FOUND for the id %s', async (id) => {
-    expectNotFound(await ws.api.graphql(WEBHOOK, { id }), 'webhook', 'Webhook not found');
+    expectGraphQLNotFound(await ws.api.graphql(WEBHOOK, { id }), 'webhook', 'Webhook not found');
   });
 
   it.each(MALFORMED_IDS)('raises BAD_USER_INPUT on id for the malformed id %j', async (id) => {
@@ -359,7 +352,7 @@ describe('query webhook', () => {
     await mutate(ws, DELETE, { id: doomed.id }, 'webhookDelete');
 
     for (const id of [theirs.id, bare(theirs.id), doomed.id, bare(doomed.id)]) {
-      expectNotFound(await ws.api.graphql(WEBHOOK, { id }), 'webhook', 'Webhook not found');
+      expectGraphQLNotFound(await ws.api.graphql(WEBHOOK, { id }), 'webhook', 'Webhook not found');
     }
     expect((await data(other, WEBHOOK, { id: theirs.id })).webhook).toEqual(theirs);
   });
@@ -572,11 +565,11 @@ describe('query webhookDelivery', () => {
   });
 
   it.each(missingIds('Webhook'))('raises NOT_FOUND for the webhook id %s', async (webhookId) => {
-    expectNotFound(await ws.api.graphql(DELIVERY, { webhookId, deliveryId: delivery.id }), 'webhookDelivery', 'Webhook not found');
+    expectGraphQLNotFound(await ws.api.graphql(DELIVERY, { webhookId, deliveryId: delivery.id }), 'webhookDelivery', 'Webhook not found');
   });
 
   it.each(MISSING_BIG_IDS)('raises NOT_FOUND for the delivery id %s', async (deliveryId) => {
-    expectNotFound(await ws.api.graphql(DELIVERY, { webhookId: webhook.id, deliveryId }), 'webhookDelivery', 'Webhook delivery not found');
+    expectGraphQLNotFound(await ws.api.graphql(DELIVERY, { webhookId: webhook.id, deliveryId }), 'webhookDelivery', 'Webhook delivery not found');
   });
 
   it.each(MALFORMED_IDS)('raises BAD_USER_INPUT on webhookId for the malformed id %j', async (webhookId) => {
@@ -602,9 +595,9 @@ describe('query webhookDelivery', () => {
     const sibling = (await createWebhook(ws, { name: 'Sibling' })).webhook;
 
     for (const wrap of [(id: string) => id, bare]) {
-      expectNotFound(await ws.api.graphql(DELIVERY, { webhookId: wrap(theirWebhook.id), deliveryId: wrap(theirDelivery.id) }), 'webhookDelivery', 'Webhook not found');
-      expectNotFound(await ws.api.graphql(DELIVERY, { webhookId: wrap(webhook.id), deliveryId: wrap(theirDelivery.id) }), 'webhookDelivery', 'Webhook delivery not found');
-      expectNotFound(await ws.api.graphql(DELIVERY, { webhookId: wrap(sibling.id), deliveryId: wrap(delivery.id) }), 'webhookDelivery', 'Webhook delivery not found');
+      expectGraphQLNotFound(await ws.api.graphql(DELIVERY, { webhookId: wrap(theirWebhook.id), deliveryId: wrap(theirDelivery.id) }), 'webhookDelivery', 'Webhook not found');
+      expectGraphQLNotFound(await ws.api.graphql(DELIVERY, { webhookId: wrap(webhook.id), deliveryId: wrap(theirDelivery.id) }), 'webhookDelivery', 'Webhook delivery not found');
+      expectGraphQLNotFound(await ws.api.graphql(DELIVERY, { webhookId: wrap(sibling.id), deliveryId: wrap(delivery.id) }), 'webhookDelivery', 'Webhook delivery not found');
     }
   });
 });
@@ -1033,7 +1026,7 @@ describe('mutation webhookDelete', () => {
 
     expect(payload).toEqual({ deletedWebhookId: webhook.id, userErrors: [] });
     expect(await rowById(app, 'webhooks', dbId(webhook.id))).toMatchObject({ deleted_at: expect.any(Date), active: false });
-    expectNotFound(await ws.api.graphql(WEBHOOK, { id: webhook.id }), 'webhook', 'Webhook not found');
+    expectGraphQLNotFound(await ws.api.graphql(WEBHOOK, { id: webhook.id }), 'webhook', 'Webhook not found');
     expect((await data(ws, WEBHOOKS)).webhooks.map((listed: AnyBody) => listed.id)).not.toContain(webhook.id);
     expect((await data(ws, WEBHOOK, { id: bystander.id })).webhook).toEqual(bystander);
   });
