@@ -14,11 +14,12 @@ export class WebhookRateLimit1795610000000 implements MigrationInterface {
         // (microseconds since the epoch: a claim's time is its identity), and how many deliveries
         // it has held back since the row was made.
         await queryRunner.query(`CREATE TABLE "webhook_send_windows" (
+            "organisation_id" integer NOT NULL,
             "webhook_id" integer NOT NULL,
             "recent" TIMESTAMP(3) WITH TIME ZONE array NOT NULL DEFAULT '{}',
             "holds" bigint array NOT NULL DEFAULT '{}',
             "throttled_total" bigint NOT NULL DEFAULT 0,
-            CONSTRAINT "PK_webhook_send_windows" PRIMARY KEY ("webhook_id"),
+            CONSTRAINT "PK_webhook_send_windows" PRIMARY KEY ("organisation_id", "webhook_id"),
             CONSTRAINT "FK_webhook_send_windows_webhook" FOREIGN KEY ("webhook_id") REFERENCES "webhooks"("id") ON DELETE CASCADE
         )`);
     }

@@ -19,6 +19,9 @@ const HOLD_LAPSE_MS = 60_000;
 
 /** The slots a batch got: `granted` sends may start now; the rest wait, each until its `retryAt`. */
 export interface SendClaim {
+  /** The webhook's workspace and id: its row of `webhook_send_windows`. */
+  organisationId: number;
+  webhookId: number;
   granted: number;
   /** The claim's identity (microseconds since the epoch, the database's clock), for `recordStarts`. */
   heldAt: string;
@@ -39,13 +42,14 @@ interface WindowRow {
  * transaction; the webhook's row is the lock (made on first use) and its clock is read after the
  * lock is taken, so any number of workers share one limit and one clock.
  */
-export async function claimSends(manager: EntityManager, webhookId: number, limit: number, wanted: number): Promise<SendClaim> {
+export async function claimSends(manager: EntityManager, webhook: { organisationId: number; webhookId: number }, limit: number, wanted: number): Promise<SendClaim> {
+  const { organisationId, webhookId } = webhook;
   const [row] = (await manager.query(
-    `INSERT INTO webhook_send_windows (webhook_id) VALUES ($1)
-     ON CONFLICT (webhook_id) DO UPDATE SET webhook_id = EXCLUDED.webhook_id
+    `INSERT INTO webhook_send_windows (organisation_id, webhook_id) VALUES ($2, $1)
+     ON CONFLICT (organisation_id, webhook_id) DO UPDATE SET webhook_id = EXCLUDED.webhook_id
      RETURNING ARRAY(SELECT extract(epoch FROM sent) * 1000 FROM unnest(recent) sent)::float8[] AS recent_ms, holds::text[] AS holds,
                (extract(epoch FROM clock_timestamp()) * 1000000)::bigint::text AS now_us`,
-    [webhookId],
+    [webhookId, organisationId],
   )) as WindowRow[];
   const nowUs = BigInt(row.now_us);
   const now = Number(nowUs / 1000n);
@@ -57,20 +61,21 @@ export async function claimSends(manager: EntityManager, webhookId: number, limi
   const occupied = [...recent.sort((a, b) => a - b), ...Array<number>(holds.length + granted).fill(now)];
   const retryAt = Array.from({ length: held }, (_, i) => new Date(occupied[i % limit] + SEND_WINDOW_MS * (1 + Math.floor(i / limit))));
   await manager.query(
-    `UPDATE webhook_send_windows SET recent = ARRAY(SELECT to_timestamp(ms / 1000) FROM unnest($2::float8[]) ms), holds = $3::bigint[], throttled_total = throttled_total + $4 WHERE webhook_id = $1`,
-    [webhookId, recent, [...holds, ...Array<string>(granted).fill(row.now_us)], held],
+    `UPDATE webhook_send_windows SET recent = ARRAY(SELECT to_timestamp(ms / 1000) FROM unnest($2::float8[]) ms), holds = $3::bigint[], throttled_total = throttled_total + $4 WHERE organisation_id = $5 AND webhook_id = $1`,
+    [webhookId, recent, [...holds, ...Array<string>(granted).fill(row.now_us)], held, organisationId],
   );
-  return { granted, heldAt: row.now_us, retryAt };
+  return { organisationId, webhookId, granted, heldAt: row.now_us, retryAt };
 }
 
 /**
  * Turns a claim's holds into recorded starts: called once its requests have started, so the time
  * it records (the database's clock as it runs) is at or after each real start.
  */
-export async function recordStarts(dataSource: DataSource, webhookId: number, claim: SendClaim): Promise<void> {
+export async function recordStarts(dataSource: DataSource, claim: SendClaim): Promise<void> {
   if (claim.granted === 0) return;
   await dataSource.query(
-    `UPDATE webhook_send_windows SET holds = array_remove(holds, $2::bigint), recent = recent || array_fill(clock_timestamp(), ARRAY[$3::int]) WHERE webhook_id = $1`,
-    [webhookId, claim.heldAt, claim.granted],
+    `UPDATE webhook_send_windows SET holds = array_remove(holds, $2::bigint), recent = recent || array_fill(clock_timestamp(), ARRAY[$3::int])
+      WHERE organisation_id = $4 AND webhook_id = $1`,
+    [claim.webhookId, claim.heldAt, claim.granted, claim.organisationId],
   );
 }

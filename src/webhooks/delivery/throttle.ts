@@ -33,7 +33,7 @@ export async function throttle<T extends DueAttempt>(dataSource: DataSource, que
     for (const webhookId of [...limited.keys()].sort((a, b) => a - b)) {
       // Older deliveries first.
       const group = limited.get(webhookId)!.sort((a, b) => Number(BigInt(a.target.id) - BigInt(b.target.id)));
-      const claim = await claimSends(manager, webhookId, group[0].target.rate_limit!, group.length);
+      const claim = await claimSends(manager, { organisationId: group[0].target.organisation_id, webhookId }, group[0].target.rate_limit!, group.length);
       claims.set(webhookId, claim);
       const { granted, retryAt } = claim;
       const waiting = group.slice(granted);
@@ -85,7 +85,7 @@ export class StartRecorder {
       this.waiting.set(webhookId, left);
       if (left > 0) return;
       this.recorded.push(
-        recordStarts(this.dataSource, webhookId, this.claims.get(webhookId)!).catch((error: unknown) => {
+        recordStarts(this.dataSource, this.claims.get(webhookId)!).catch((error: unknown) => {
           // The holds stay and lapse by themselves: the webhook waits longer, never sends more.
           this.logger.warn({ webhookId, error: error instanceof Error ? error.message : String(error) }, 'webhook rate limit: starts not recorded');
         }),
