@@ -73,6 +73,9 @@ export class StartRecorder {
     webhookIds: readonly number[],
   ) {
     for (const webhookId of webhookIds) if (claims.has(webhookId)) this.waiting.set(webhookId, (this.waiting.get(webhookId) ?? 0) + 1);
+    // A claim none of whose attempts is sent (each was another job's to make) ends its holds now,
+    // rather than keeping its slots taken until they lapse.
+    for (const webhookId of claims.keys()) if (!this.waiting.has(webhookId)) this.record(webhookId);
   }
 
   /** A callback for one send: call it when its request begins, and again when its attempt ends. */
@@ -83,14 +86,17 @@ export class StartRecorder {
       called = true;
       const left = this.waiting.get(webhookId)! - 1;
       this.waiting.set(webhookId, left);
-      if (left > 0) return;
-      this.recorded.push(
-        recordStarts(this.dataSource, this.claims.get(webhookId)!).catch((error: unknown) => {
-          // The holds stay and lapse by themselves: the webhook waits longer, never sends more.
-          this.logger.warn({ webhookId, error: error instanceof Error ? error.message : String(error) }, 'webhook rate limit: starts not recorded');
-        }),
-      );
+      if (left === 0) this.record(webhookId);
     };
+  }
+
+  private record(webhookId: number): void {
+    this.recorded.push(
+      recordStarts(this.dataSource, this.claims.get(webhookId)!).catch((error: unknown) => {
+        // The holds stay and lapse by themselves: the webhook waits longer, never sends more.
+        this.logger.warn({ webhookId, error: error instanceof Error ? error.message : String(error) }, 'webhook rate limit: starts not recorded');
+      }),
+    );
   }
 
   /** Settles once every recording begun has ended. */
