@@ -4,7 +4,7 @@ import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
 import { workspaceEvents } from '../support/outbox';
 import { walkConnection, expectIdRefused, expectGraphQLError } from '../support/graphql';
 import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
-import { pause } from '../support/expectations';
+import { untilClockMoves } from '../support/expectations';
 
 /**
  * GraphQL advertiser accounts: the same behaviours as REST /v2 (spec §2.4, §4.3, §7) in GraphQL
@@ -753,7 +753,7 @@ describe('mutation advertiserAccountUpdate', () => {
 
   it('changes only the given fields and returns the whole account', async () => {
     const account = await createAccount(ws);
-    await pause();
+    await untilClockMoves();
 
     const response = await ws.api.graphql(UPDATE, { id: account.id, input: { status: 'INACTIVE', deactivationReason: 'Budget frozen' } });
 

@@ -1,5 +1,5 @@
 import { allRows, rowById } from '../support/database-state';
-import { INVALID, PAGINATION_KEYS, withoutRequestId, pause, notFoundBody, expectSuccess } from '../support/expectations';
+import { INVALID, PAGINATION_KEYS, withoutRequestId, untilClockMoves, notFoundBody, expectSuccess } from '../support/expectations';
 import { createCampaignThroughService, contextOf, createMember } from '../support/fixtures';
 import { workspaceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
@@ -627,7 +627,7 @@ describe('PUT /v2/advertiser-accounts/:id', () => {
 
   it('changes only the given fields and returns the whole account under data.advertiser_account', async () => {
     const account = await createAccount(ws);
-    await pause();
+    await untilClockMoves();
 
     const response = await ws.api.put(`${BASE}/${account.id}`, { status: 'inactive', deactivation_reason: 'Budget frozen' });
 

@@ -1,6 +1,6 @@
 import { verifyPassword } from '../../src/members/password';
 import { rowById } from '../support/database-state';
-import { ISO_TIMESTAMP, pause } from '../support/expectations';
+import { ISO_TIMESTAMP, untilClockMoves } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
 import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
 import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, walkConnection, expectIdRefused, expectGraphQLError } from '../support/graphql';
@@ -750,7 +750,7 @@ describe('mutation memberUpdate', () => {
   it('changes only the given fields and returns the whole member', async () => {
     const member = await createMember();
     const hash = await storedHash(app, dbId(member.id));
-    await pause();
+    await untilClockMoves();
 
     const response = await update(member.id, { firstName: 'Janet', staffTitle: 'CMO' }, { 'x-request-id': 'gql-member-update-1' });
 

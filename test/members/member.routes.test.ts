@@ -1,6 +1,6 @@
 import { verifyPassword } from '../../src/members/password';
 import { rowById } from '../support/database-state';
-import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, withoutRequestId, pause, notFoundBody, expectSuccess } from '../support/expectations';
+import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, withoutRequestId, untilClockMoves, notFoundBody, expectSuccess } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
 import {
   ACCOUNT_RECORD_KEYS,
@@ -690,7 +690,7 @@ describe('PUT /v2/members/{member_id}', () => {
   it('changes only the given fields and returns data.advertiser_account (with organization_code) and data.member', async () => {
     const member = await createMember();
     const hash = await storedHash(app, member.id);
-    await pause();
+    await untilClockMoves();
 
     const response = await update(member.id, { first_name: 'Janet', staff_title: 'CMO' });
 
@@ -746,7 +746,7 @@ describe('PUT /v2/members/{member_id}', () => {
     it('is hashed afresh: the stored hash changes, verifies the new password and no longer the old one', async () => {
       const member = await createMember();
       const oldHash = await storedHash(app, member.id);
-      await pause();
+      await untilClockMoves();
 
       const response = await update(member.id, { password: NEW_PASSWORD });
 

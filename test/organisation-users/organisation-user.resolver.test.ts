@@ -1,5 +1,5 @@
 import { rowById } from '../support/database-state';
-import { ISO_TIMESTAMP, pause } from '../support/expectations';
+import { ISO_TIMESTAMP, untilClockMoves } from '../support/expectations';
 import { createAccount, createCampaign, createContent, createPhases } from '../support/fixtures';
 import { dbId, gid } from '../support/global-ids';
 import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, walkConnection, expectIdRefused, expectGraphQLError } from '../support/graphql';
@@ -217,7 +217,7 @@ describe('query users', () => {
       users.push(await createUser(ws, minimalInput(email, { firstName, lastName, roles: roleTypes.map((roleType) => ({ roleType })), active })));
     }
     // Touch the first user so UPDATED_AT order differs from CREATED_AT order.
-    await pause();
+    await untilClockMoves();
     users[0] = await createUser(ws, minimalInput(users[0].email, { id: users[0].id, firstName: 'Delta', lastName: 'Zulu', staffTitle: 'Touched' }));
     // Noise the connection must never show: another workspace's user and a deleted one.
     await createUser(other, minimalInput('ann@other.example', { firstName: 'Ann' }));
@@ -696,7 +696,7 @@ describe('mutation userUpsert', () => {
   describe('with id: update', () => {
     it('updates that user and returns it', async () => {
       const user = await createUser(ws, fullInput(freshEmail('full')));
-      await pause();
+      await untilClockMoves();
       const email = freshEmail('ada');
 
       const response = await upsert(ws, { id: user.id, email, firstName: 'Ada', lastName: 'Lovelace', roles: [{ roleType: 'CAMPAIGN_MANAGER' }], idpId: null });

@@ -1,5 +1,5 @@
 import { rowById } from '../support/database-state';
-import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, withoutRequestId, expectSuccess, pause, notFoundBody } from '../support/expectations';
+import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, withoutRequestId, expectSuccess, untilClockMoves, notFoundBody } from '../support/expectations';
 import { createAccount, createCampaign, createPhases } from '../support/fixtures';
 import { resourceEvents } from '../support/outbox';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
@@ -505,7 +505,7 @@ describe('POST /v2/organisation-users (update: user_id given)', () => {
   it('updates that user and answers its upsert record with "User updated successfully"', async () => {
     const created = await createFull();
     const before = await detail(ws, created.user_id);
-    await pause();
+    await untilClockMoves();
     const email = freshEmail('renamed');
 
     const response = await upsert(ws, {

@@ -74,9 +74,14 @@ export function expectSuccess(response: ApiResponse<AnyBody>, { message, dataKey
   if (dataKeys) expect(Object.keys(response.body.data)).toEqual(dataKeys);
 }
 
-/** Waits `ms` milliseconds (5 unless told): long enough for a write's `updated_at` to differ from one read just before. */
-export function pause(ms = 5): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Resolves once the clock has moved past the millisecond it reads now: a write made afterwards gets
+ * a later `updated_at` (stored to the millisecond) than a record read before the call. Observes the
+ * clock; waits no fixed time.
+ */
+export async function untilClockMoves(): Promise<void> {
+  const now = Date.now();
+  while (Date.now() <= now) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 /** How an error message names its field: the last path segment, or the whole path when that is an array index. */
