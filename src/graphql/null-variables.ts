@@ -1,4 +1,3 @@
-import type { ApolloServerPlugin } from '@apollo/server';
 import {
   BREAK,
   type DocumentNode,
@@ -13,9 +12,7 @@ import {
   visitWithTypeInfo,
 } from 'graphql';
 import { ErrorCode } from '../common/error-codes';
-import type { GraphQLContext } from './context';
 import { graphqlHttpStatusOf } from './error-status';
-import { refuseOperation } from './operation-refusals';
 import { reachableFragments } from './reachable-fragments';
 
 /**
@@ -78,19 +75,4 @@ export function nullInNonNullPosition(schema: GraphQLSchema, document: DocumentN
     if (refusal) return refusal;
   }
   return undefined;
-}
-
-/** Refuses, before anything runs and uncharged (operation-refusals.ts), a request giving null where its operation requires a value (above). */
-export function nullVariablesPlugin(): ApolloServerPlugin<GraphQLContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ document, operation, request, schema }) {
-          if (!operation) return;
-          const refusal = nullInNonNullPosition(schema, document, operation, request.variables ?? {});
-          if (refusal) refuseOperation(request, refusal);
-        },
-      };
-    },
-  };
 }

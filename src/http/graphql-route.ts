@@ -9,9 +9,8 @@ import { ErrorCode } from '../common/error-codes';
 import type { ContextServices, GraphQLContext, LoaderFactory } from '../graphql/context';
 import { describeUnavailable } from '../db/database-unavailable';
 import { graphqlHttpStatusOf } from '../graphql/error-status';
-import { type CostBudget, costLimitsPlugin, DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
-import { nullVariablesPlugin } from '../graphql/null-variables';
-import { scopesPlugin } from '../graphql/scopes/operation-scopes';
+import { admissionPlugin, type CostBudget } from '../graphql/admission-plugin';
+import { DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
 import { formatGraphQLError, isExpectedError, isUncodedRequestRefusal, transientFailureOfGraphQLError, withoutSuggestions } from '../graphql/format-error';
 import { type ExecutionGateway, jitExecutor } from '../graphql/jit-executor';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics';
@@ -129,11 +128,8 @@ export async function registerGraphQL(
       // a nested query (docs/benchmarks.md).
       ApolloServerPluginCacheControlDisabled(),
       fastifyApolloDrainPlugin(app),
-      // Before the cost limits, which charge no operation these refuse (operation-refusals.ts):
-      // a variable null where a value is required (null-variables.ts), a scope the key lacks.
-      nullVariablesPlugin(),
-      scopesPlugin(),
-      costLimitsPlugin(costLimits, options.costBudget),
+      // Null variables, scopes, cost limits and the key's budget, in order (src/graphql/admission.ts).
+      admissionPlugin(costLimits, options.costBudget),
       errorLogging(app.log, options.statementTimeoutMs),
       transientFailureStatus(),
       responseSizePlugin(),

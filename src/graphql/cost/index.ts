@@ -3,6 +3,5 @@ export { MemoryCostBuckets } from './memory-bucket-store';
 export { costBucketKey, RedisCostBuckets } from './redis-bucket-store';
 export { costEstimator } from './estimator';
 export { costLimitsOf, DEFAULT_COST_LIMITS, type CostErrorCode, type CostLimits } from './limits';
-export { type CostBudget, costLimitsPlugin, type CostExtension } from './plugin';
 export { measureSelection } from './selection';
 export { assertFitsBudget, assertWithinMaxCost, operationCost } from './operation-cost';

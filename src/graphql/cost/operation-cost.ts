@@ -53,7 +53,7 @@ function costsOf(limits: CostLimits, document: DocumentNode): Map<string, number
  * Null when its variables do not coerce (execution refuses them with BAD_USER_INPUT). The same
  * judgement for queries and mutations over HTTP and for subscriptions (src/http/subscriptions).
  */
-export function operationCost(limits: CostLimits, schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number | null {
+export function operationCost(limits: CostLimits, schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Readonly<Record<string, unknown>>): number | null {
   // Mutations (bulk inputs, rarely the same twice) and subscriptions (costed once each) are not remembered.
   if (operation.operation !== 'query') return computeCost(limits, schema, document, operation, variables);
   const serialised = JSON.stringify(variables);
@@ -68,7 +68,7 @@ export function operationCost(limits: CostLimits, schema: GraphQLSchema, documen
   return cost;
 }
 
-function computeCost(limits: CostLimits, schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): number | null {
+function computeCost(limits: CostLimits, schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Readonly<Record<string, unknown>>): number | null {
   const measure = measureSelection(operation, fragmentsOf(document), limits.maxFields * COUNT_CAP_FACTOR);
   if (measure.fields > limits.maxFields) {
     const value = measure.capped ? `at least ${measure.fields}` : String(measure.fields);

@@ -1,10 +1,7 @@
-import type { ApolloServerPlugin } from '@apollo/server';
 import { type DocumentNode, GraphQLError, type GraphQLSchema, type OperationDefinitionNode, TypeInfo, visit, visitWithTypeInfo } from 'graphql';
 import { ErrorCode } from '../../common/error-codes';
 import { ForbiddenError } from '../../common/errors';
 import { missingScopes, type Scope, type ScopeNeed } from '../../common/scopes';
-import type { GraphQLContext } from '../context';
-import { refuseOperation } from '../operation-refusals';
 import { reachableFragments } from '../reachable-fragments';
 import { graphqlHttpStatusOf } from '../error-status';
 import { SCOPE_EXTENSION } from './requires-scope';
@@ -31,32 +28,10 @@ export function operationScopes(schema: GraphQLSchema, document: DocumentNode, o
   return needs;
 }
 
-/** FORBIDDEN, with the scopes missing, when the key cannot run the whole operation; nothing has run. */
-export function assertOperationAllowed(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, scopes: readonly Scope[]): void {
+/** FORBIDDEN, with the scopes missing, when the key cannot run the whole operation (admission.ts); undefined when it can. */
+export function scopeRefusal(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, scopes: readonly Scope[]): GraphQLError | undefined {
   const missing = missingScopes(scopes, operationScopes(schema, document, operation));
-  if (missing.length === 0) return;
+  if (missing.length === 0) return undefined;
   const forbidden = new ForbiddenError(missing);
-  throw new GraphQLError(forbidden.message, { originalError: forbidden, extensions: { http: { status: graphqlHttpStatusOf(ErrorCode.FORBIDDEN) } } });
-}
-
-/**
- * Refuses an operation whose selection reaches a group the key cannot read or write, whole, before
- * any resolver runs: a query asking `campaigns { primaryAdvertiserAccount { name } }` with
- * `campaigns:read` alone is refused rather than answered with holes.
- */
-export function scopesPlugin(): ApolloServerPlugin<GraphQLContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ document, operation, request, schema, contextValue }) {
-          if (!operation) return;
-          try {
-            assertOperationAllowed(schema, document, operation, contextValue.request.scopes);
-          } catch (error) {
-            refuseOperation(request, error);
-          }
-        },
-      };
-    },
-  };
+  return new GraphQLError(forbidden.message, { originalError: forbidden, extensions: { http: { status: graphqlHttpStatusOf(ErrorCode.FORBIDDEN) } } });
 }

@@ -1,10 +1,9 @@
 import { type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, getOperationAST, GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { ErrorCode } from '../../common/error-codes';
-import { assertWithinMaxCost, type CostLimits, operationCost } from '../../graphql/cost';
+import { admitOperation } from '../../graphql/admission';
+import type { CostLimits } from '../../graphql/cost';
 import type { ContextLoaders, ContextServices, GraphQLContext, LoaderFactory } from '../../graphql/context';
 import { formatGraphQLError, withoutSuggestions } from '../../graphql/format-error';
-import { nullInNonNullPosition } from '../../graphql/null-variables';
-import { assertOperationAllowed } from '../../graphql/scopes/operation-scopes';
 import { type DirectSend, sharedSubscribe } from '../../graphql/subscriptions/shared-execution';
 import type { ValidatedDocuments } from '../../graphql/subscriptions/validated-documents';
 import type { ApiKeyAuthenticator } from '../authentication';
@@ -48,8 +47,8 @@ function refusal(code: ErrorCode, message: string): GraphQLError {
 
 /**
  * Judges an operation sent over a subscription transport before anything runs, as POST /graphql
- * judges a query: it must parse and validate, be a subscription, stay within the cost limits
- * (maximum cost, depth, fields and aliases; an event's `resource` costs as its selection), and
+ * judges a query: it must parse and validate, be a subscription, and pass admission (admission.ts:
+ * null variables, scopes, the cost limits, an event's `resource` costing as its selection), and
  * the key must have a subscription left (SUBSCRIPTIONS_MAX_PER_KEY). The arguments to run it, or
  * the errors refusing it. An accepted operation holds a place until `gate.ended`. A transport that
  * can write a result's payload text itself gives `direct` (shared-execution.ts).
@@ -67,19 +66,9 @@ export function prepareSubscription(runtime: SubscriptionRuntime, connection: Su
   if (!operation) return [refusal(ErrorCode.BAD_REQUEST, 'The document names no single operation to run: give operationName')];
   if (operation.operation !== 'subscription') return [refusal(ErrorCode.BAD_REQUEST, OVER_HTTP_ONLY)];
   const variables = request.variables ?? {};
-  // One refusal, as over HTTP (Apollo's plugins throw one error).
-  const nullVariable = nullInNonNullPosition(runtime.schema, document, operation, variables);
-  if (nullVariable) return [nullVariable];
-  try {
-    assertOperationAllowed(runtime.schema, document, operation, connection.ctx.scopes);
-    const cost = operationCost(runtime.costLimits, runtime.schema, document, operation, variables);
-    if (cost !== null) assertWithinMaxCost(runtime.costLimits, cost);
-    runtime.gate.started(connection);
-  } catch (error) {
-    if (error instanceof GraphQLError) return [error];
-    const original = error instanceof Error ? error : new Error(String(error));
-    return [new GraphQLError(original.message, { originalError: original })];
-  }
+  // As over HTTP, one refusal (admission.ts); the charge is a place among the key's subscriptions.
+  const admission = admitOperation({ schema: runtime.schema, document, operation, variables, scopes: connection.ctx.scopes }, runtime.costLimits, () => runtime.gate.started(connection));
+  if (admission.refusal) return [admission.refusal];
   const contextValue: GraphQLContext = { request: connection.ctx, services: runtime.services, loaders: undefined as unknown as ContextLoaders };
   // Everything an answer depends on: the workspace, what the key may see, the operation and its variables.
   shareKeys.set(contextValue, JSON.stringify([connection.ctx.organisationId, [...connection.ctx.scopes].sort(), request.query, request.operationName ?? null, variables]));

@@ -1,11 +1,11 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { GraphQLContext } from '../context';
-import { type CostBucketStore, secondsUntil, type TakeOutcome, throttleStatus, type ThrottleStatus } from './bucket-store';
-import { ErrorCode } from '../../common/error-codes';
-import { wasRefused } from '../operation-refusals';
-import { DEFAULT_COST_LIMITS, type CostLimits } from './limits';
-import { MemoryCostBuckets } from './memory-bucket-store';
-import { assertFitsBudget, assertWithinMaxCost, costRefusal, operationCost } from './operation-cost';
+import { ErrorCode } from '../common/error-codes';
+import { admitOperation } from './admission';
+import type { GraphQLContext } from './context';
+import { type CostBucketStore, secondsUntil, type TakeOutcome, throttleStatus, type ThrottleStatus } from './cost/bucket-store';
+import { DEFAULT_COST_LIMITS, type CostLimits } from './cost/limits';
+import { MemoryCostBuckets } from './cost/memory-bucket-store';
+import { assertFitsBudget, costRefusal } from './cost/operation-cost';
 
 /** What every GraphQL answer carries in `extensions.cost`. */
 export interface CostExtension {
@@ -49,15 +49,16 @@ function objectsIn(data: unknown): number {
 }
 
 /**
- * Cost analysis before execution (docs/graphql.md, "Limits"). Once the operation is parsed,
- * validated and resolved, and before any resolver (so any SQL) runs, it is refused when it
- * selects too many fields or aliases (TOO_MANY_FIELDS), nests too deep (QUERY_TOO_DEEP), costs
- * more than a request may or than a key's bucket can ever hold (QUERY_TOO_COMPLEX), or more than
- * its API key has left in its bucket (THROTTLED, HTTP 429 with Retry-After). Every answer reports
- * `extensions.cost`. When the bucket's store cannot be asked, the operation runs uncounted
+ * Admission of POST /graphql's operations (admission.ts) and the cost they report (docs/graphql.md,
+ * "Limits"). Once an operation is parsed, validated and resolved, and before any resolver (so any
+ * SQL) runs, it is refused by the first check it fails: a variable null where a value is required,
+ * a scope the key lacks, too many fields or aliases (TOO_MANY_FIELDS), too deep (QUERY_TOO_DEEP),
+ * costing more than a request may or than a key's bucket can ever hold (QUERY_TOO_COMPLEX), or more
+ * than its API key has left in its bucket (THROTTLED, HTTP 429 with Retry-After). Every answer
+ * reports `extensions.cost`. When the bucket's store cannot be asked, the operation runs uncounted
  * (docs/limits.md) and `currentlyAvailable` is null.
  */
-export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS, budget: CostBudget = {}): ApolloServerPlugin<GraphQLContext> {
+export function admissionPlugin(limits: CostLimits = DEFAULT_COST_LIMITS, budget: CostBudget = {}): ApolloServerPlugin<GraphQLContext> {
   const store = budget.store ?? new MemoryCostBuckets(limits.bucket.maximumAvailable, limits.bucket.restoreRate);
   const onStoreError = budget.onStoreError ?? (() => undefined);
 
@@ -69,35 +70,39 @@ export function costLimitsPlugin(limits: CostLimits = DEFAULT_COST_LIMITS, budge
       let storeFailed = false;
       let retryAfter: number | undefined;
 
+      /** Takes the operation's cost from its key's bucket, or refuses it. */
+      const charge = async (key: number, cost: number): Promise<void> => {
+        // Told to wait, it would wait forever: no bucket ever holds this many points.
+        assertFitsBudget(store, cost);
+        let outcome: TakeOutcome;
+        try {
+          outcome = await store.take(key, cost);
+        } catch (error) {
+          storeFailed = true;
+          onStoreError(error);
+          return; // served uncounted
+        }
+        if (!outcome.taken) {
+          retryAfter = secondsUntil(store, outcome.available, cost);
+          throw costRefusal(
+            ErrorCode.THROTTLED,
+            `Query cost is ${cost}, more than the ${Math.floor(outcome.available)} points available to this API key (maximum ${store.maximumAvailable}, restoring ${store.restoreRate} per second); retry after ${retryAfter} s`,
+          );
+        }
+        charged = { key, points: cost };
+      };
+
       return {
         async didResolveOperation({ document, operation, request, schema, contextValue }) {
-          // Apollo has refused the request already, or a plugin before this one has (it will not run).
-          if (!operation || wasRefused(request)) return;
-          const cost = operationCost(limits, schema, document, operation, request.variables ?? {});
-          // Variables that do not coerce: execution refuses them (BAD_USER_INPUT) before any resolver runs.
-          if (cost === null) return;
-          requested = cost;
-          assertWithinMaxCost(limits, cost);
-          // Told to wait, it would wait forever: no bucket ever holds this many points.
-          assertFitsBudget(store, cost);
-
-          const key = contextValue.request.apiKeyId;
-          let outcome: TakeOutcome;
-          try {
-            outcome = await store.take(key, cost);
-          } catch (error) {
-            storeFailed = true;
-            onStoreError(error);
-            return; // served uncounted
-          }
-          if (!outcome.taken) {
-            retryAfter = secondsUntil(store, outcome.available, cost);
-            throw costRefusal(
-              ErrorCode.THROTTLED,
-              `Query cost is ${cost}, more than the ${Math.floor(outcome.available)} points available to this API key (maximum ${store.maximumAvailable}, restoring ${store.restoreRate} per second); retry after ${retryAfter} s`,
-            );
-          }
-          charged = { key, points: cost };
+          // Apollo has refused the request already (no single operation to run).
+          if (!operation) return;
+          const { apiKeyId, scopes } = contextValue.request;
+          const subject = { schema, document, operation, variables: request.variables ?? {}, scopes };
+          // Variables that do not coerce (no cost): execution refuses them (BAD_USER_INPUT) before any resolver runs.
+          const admission = admitOperation(subject, limits, (cost) => (cost === null ? undefined : charge(apiKeyId, cost)));
+          requested = admission.cost;
+          if (admission.refusal) throw admission.refusal;
+          await admission.charged;
         },
 
         async willSendResponse({ response, contextValue }) {
