@@ -1,59 +1,28 @@
 import {
   type ASTNode,
-  BREAK,
   type DocumentNode,
-  getNullableType,
-  type GraphQLSchema,
-  isScalarType,
   Kind,
   type OperationDefinitionNode,
-  TypeInfo,
-  type ValueNode,
   valueFromASTUntyped,
   type VariableDefinitionNode,
   visit,
-  visitWithTypeInfo,
 } from 'graphql';
 import { reachableFragments } from './reachable-fragments';
 
 /**
- * Where graphql-jit reads a request's variables differently from graphql-js (jit-executor.ts keeps
- * its answers graphql-js's).
+ * Where graphql-jit reads a query's variables differently from graphql-js (jit-executor.ts keeps
+ * its answers graphql-js's). Only queries are compiled: a variable inside a custom scalar's literal
+ * (graphql-jit parses the literal without it, and drops its value) can stand only in a mutation's
+ * input (`customFields: { note: $n }`, the one scalar taking object literals, JSONObject, is no
+ * query's argument; test/graphql/jit-executor.test.ts checks it stays so), so nothing here looks
+ * for it.
  */
-
-/** A variable anywhere inside an object or list literal: graphql-js hands it to the scalar's parseLiteral, graphql-jit does not. */
-function containsVariable(value: ValueNode): boolean {
-  let found = false;
-  visit(value, {
-    Variable() {
-      found = true;
-      return BREAK;
-    },
-  });
-  return found;
-}
-
-/** Whether a custom scalar's literal in the document holds a variable (jit-executor.ts runs such a document on graphql-js); checked once per compilation. */
-export function hasVariableInScalarLiteral(schema: GraphQLSchema, document: DocumentNode): boolean {
-  const typeInfo = new TypeInfo(schema);
-  let found = false;
-  const inScalarLiteral = (node: ValueNode): unknown => {
-    const type = typeInfo.getInputType();
-    // An input object's or a list's own values are visited in turn; a scalar's literal is checked whole.
-    if (!type || !isScalarType(getNullableType(type))) return undefined;
-    if (!containsVariable(node)) return false;
-    found = true;
-    return BREAK;
-  };
-  visit(document, visitWithTypeInfo(typeInfo, { [Kind.OBJECT]: inScalarLiteral, [Kind.LIST]: inScalarLiteral }));
-  return found;
-}
 
 /**
  * The variables of `operation` without a default that it uses inside a list or input-object
- * literal (`orderBy: [{ field: ID, direction: $d }]`, `input: { note: $n }`), rather than as a
+ * literal (`orderBy: [{ field: ID, direction: $d }]`, `filter: { status: $s }`), rather than as a
  * whole argument. When a request leaves such a variable out, graphql-js leaves the field out
- * (its default applies, an update leaves the value as it is) or gives the list item null;
+ * (its default applies) or gives the list item null;
  * graphql-jit keeps null in the field (jit-executor.ts hands those requests to graphql-js).
  */
 export function optionalVariablesInLiterals(document: DocumentNode, operation: OperationDefinitionNode): string[] {

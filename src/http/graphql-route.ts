@@ -12,6 +12,7 @@ import { graphqlHttpStatusOf } from '../graphql/error-status';
 import { admissionPlugin, type CostBudget } from '../graphql/admission-plugin';
 import { DEFAULT_COST_LIMITS, type CostLimits } from '../graphql/cost';
 import { formatGraphQLError, isExpectedError, isUncodedRequestRefusal, transientFailureOfGraphQLError, withoutSuggestions } from '../graphql/format-error';
+import { documentStore } from '../graphql/document-store';
 import { type ExecutionGateway, jitExecutor } from '../graphql/jit-executor';
 import { graphqlMetricsPlugin } from '../metrics/graphql-metrics';
 import type { AppMetrics } from '../metrics/metrics';
@@ -113,6 +114,8 @@ export async function registerGraphQL(
   const apollo = new ApolloServer<GraphQLContext>({
     // graphql-jit executes instead of graphql-js (src/graphql/jit-executor.ts); the gateway carries the schema.
     gateway: options.gateway ?? jitExecutor(schema).gateway,
+    // Parsed documents bounded by the heap they hold, not Apollo's JSON estimate (src/graphql/document-store.ts).
+    documentStore: documentStore(),
     csrfPrevention: true,
     introspection: true,
     // Arrays of operations (BatchHttpLink), bounded in the preHandler below (graphql-batch.ts).
