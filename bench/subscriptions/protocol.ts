@@ -84,10 +84,13 @@ export const ENV_LOAD_INDEX = 'BENCH_LOAD_INDEX';
 export const ENV_DATABASE_URL = 'BENCH_DATABASE_URL';
 export const ENV_SECRETS_KEY = 'BENCH_SECRETS_KEY';
 
-/** What every subscriber runs (the brief's operation): every event of the workspace, no filter. */
-export const SUBSCRIPTION = 'subscription { events { id type cursor data } }';
+/**
+ * What every subscriber runs (the brief's operation): every event of the workspace, no filter.
+ * `id: databaseId`: the envelope's id, as the writer's rows and the bare fan-out give it (`id` is the global id).
+ */
+export const SUBSCRIPTION = 'subscription { events { id: databaseId type cursor data } }';
 /** What a subscriber cut by the server resumes with: the same selection, after its last event's cursor. */
-export const RESUME_SUBSCRIPTION = 'subscription Resume($after: String) { events(after: $after) { id type cursor data } }';
+export const RESUME_SUBSCRIPTION = 'subscription Resume($after: String) { events(after: $after) { id: databaseId type cursor data } }';
 
 /**
  * A clock in ms since the epoch with sub-millisecond resolution, comparable with the system clock

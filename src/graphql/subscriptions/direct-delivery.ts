@@ -19,8 +19,21 @@ export interface CallbackSource<T> extends AsyncIterator<T> {
   nextNowOr(later: SourceCallback<T>): IteratorResult<T> | undefined;
 }
 
-export function isCallbackSource(source: AsyncIterator<unknown>): source is CallbackSource<unknown> {
+function isCallbackSource(source: AsyncIterator<unknown>): source is CallbackSource<unknown> {
   return typeof (source as Partial<CallbackSource<unknown>>).nextNowOr === 'function';
+}
+
+/** The source as a CallbackSource: itself if it is one, otherwise each step through its promise. */
+export function callbackSourceOf(source: AsyncIterator<unknown>): CallbackSource<unknown> {
+  if (isCallbackSource(source)) return source;
+  return {
+    nextNowOr(later) {
+      source.next().then((step) => later.step(step), (error: unknown) => later.fail(error));
+      return undefined;
+    },
+    next: () => source.next(),
+    return: source.return && (() => source.return!()),
+  };
 }
 
 /** An iterator of results that also ends while it waits for the next event (a generator function could not). */
@@ -38,13 +51,14 @@ export function failureResult(error: unknown): ExecutionResult {
 }
 
 /**
- * A subscription's results, with those without errors sent through `send` as they come and
- * nothing else per event: the source hands an event synchronously to an idle subscription (from
- * the hub's fan-out), the shared answer tells all its waiting subscriptions from one reaction
- * (shared-answers.ts), and the payload's text is serialised once. A thousand subscribers thus cost
- * a thousand writes of one text per event, and no promise each. The transport's own loop (`next`)
- * sees only the results with errors, which it formats and sends itself (the stream pauses until
- * it asks for the next), and the end.
+ * A subscription's results, on both transports. With `send` (graphql-ws), those without errors
+ * are sent through it as they come, and nothing else per event: the source hands an event
+ * synchronously to an idle subscription (from the hub's fan-out), the shared answer tells all its
+ * waiting subscriptions from one reaction (shared-answers.ts), and the payload's text is
+ * serialised once. A thousand subscribers thus cost a thousand writes of one text per event, and
+ * no promise each. The transport's own loop (`next`) then sees only the results with errors, which
+ * it formats and sends itself (the stream pauses until it asks for the next), and the end. Without
+ * `send` (graphql-sse), every result goes to the transport's loop that way, one per `next`.
  */
 export class DirectResultStream implements ResultStream, AnswerWaiter, SourceCallback<unknown> {
   private done = false;
@@ -60,7 +74,7 @@ export class DirectResultStream implements ResultStream, AnswerWaiter, SourceCal
   constructor(
     private readonly events: CallbackSource<unknown>,
     private readonly answerOf: (event: unknown) => SharedAnswer,
-    private readonly send: DirectSend,
+    private readonly send: DirectSend | undefined,
   ) {}
 
   next(): Promise<IteratorResult<ExecutionResult>> {
@@ -152,7 +166,7 @@ export class DirectResultStream implements ResultStream, AnswerWaiter, SourceCal
       return false;
     }
     const result = answer.result!;
-    if (result.errors) {
+    if (result.errors || !this.send) {
       this.paused = true;
       this.hand({ done: false, value: result });
       return false;

@@ -1,8 +1,8 @@
 import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import { DirectResultStream, type DirectSend, failureResult, isCallbackSource, type ResultStream } from './direct-delivery';
-import { answerFor, type SharedAnswer } from './shared-answers';
+import { callbackSourceOf, DirectResultStream, type DirectSend, type ResultStream } from './direct-delivery';
+import { answerFor } from './shared-answers';
 
-export type { DirectSend } from './direct-delivery';
+export type { DirectSend, ResultStream } from './direct-delivery';
 
 export interface SharedExecutionOptions<C> {
   /** The context one event's execution runs with (so each event reads the records afresh: new loaders). */
@@ -35,44 +35,6 @@ export function sharedSubscribe<C>(options: SharedExecutionOptions<C>) {
     const base = args.contextValue as C;
     const key = options.shareKeyOf(base);
     const executeFor = (event: unknown): Promise<ExecutionResult> => Promise.resolve(execute({ ...args, rootValue: event, contextValue: options.contextForEvent(base) }));
-    const answerOf = (event: unknown): SharedAnswer => answerFor(event, key, executeFor);
-    const direct = options.directSendOf?.(base);
-    if (direct && isCallbackSource(events)) return new DirectResultStream(events, answerOf, direct);
-    return resultStream(events, answerOf);
-  };
-}
-
-/** The results of a subscription's events, in order, each through the transport's own loop. */
-function resultStream(events: AsyncIterator<unknown>, answerOf: (event: unknown) => SharedAnswer): ResultStream {
-  let done = false;
-  const finish = async (): Promise<IteratorResult<ExecutionResult>> => {
-    done = true;
-    await events.return?.();
-    return { done: true, value: undefined };
-  };
-  return {
-    async next() {
-      if (done) return { done: true, value: undefined };
-      try {
-        const step = await events.next();
-        if (step.done || done) {
-          done = true;
-          return { done: true, value: undefined };
-        }
-        const result = await answerOf(step.value).promise;
-        return done ? { done: true, value: undefined } : { done: false, value: result };
-      } catch (error) {
-        await finish();
-        return { done: false, value: failureResult(error) };
-      }
-    },
-    return: finish,
-    async throw(error?: unknown) {
-      await finish();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
+    return new DirectResultStream(callbackSourceOf(events), (event) => answerFor(event, key, executeFor), options.directSendOf?.(base));
   };
 }
