@@ -4,7 +4,7 @@ import { Column, Entity, Index } from 'typeorm';
 import { WorkspaceRecord } from '../workspace/workspace-record';
 import { AdvertiserAccountStatus, AdvertiserAccountType } from './advertiser-account-enums';
 
-@ObjectType({ implements: Node, description: 'A brand or agency the workspace runs campaigns for.' })
+@ObjectType({ simpleResolvers: true, implements: Node, description: 'A brand or agency the workspace runs campaigns for.' })
 @Entity('advertiser_accounts')
 @Index(['organisationId', 'id'])
 // One index per GraphQL sort order, so each keyset page is an index range scan.

@@ -1,16 +1,10 @@
-import { ConnectionType } from '../graphql/connection';
-import { listTypes } from '../graphql/lists/list-types';
-import { DeletePayloadType, ResourcePayloadType } from '../graphql/payloads';
+import { resourceTypes } from '../graphql/resource-types';
 import { AdvertiserAccount } from './advertiser-account.entity';
 import { advertiserAccountList } from './advertiser-account.list';
 import type { NodeSource } from '../graphql/node-resolver';
 import { loadEach } from '../graphql/loader-kit';
 
-export const AdvertiserAccountConnection = ConnectionType('AdvertiserAccount', AdvertiserAccount);
-export const AdvertiserAccountListArgs = listTypes(advertiserAccountList).args;
-
-export const AdvertiserAccountPayload = ResourcePayloadType('AdvertiserAccountPayload', 'advertiserAccount', AdvertiserAccount);
-export const AdvertiserAccountDeletePayload = DeletePayloadType('AdvertiserAccountDeletePayload', 'deletedAdvertiserAccountId', 'AdvertiserAccount');
+export const { Connection: AdvertiserAccountConnection, ListArgs: AdvertiserAccountListArgs, Payload: AdvertiserAccountPayload, DeletePayload: AdvertiserAccountDeletePayload } = resourceTypes('AdvertiserAccount', AdvertiserAccount, advertiserAccountList);
 export type AdvertiserAccountPayload = InstanceType<typeof AdvertiserAccountPayload>;
 export type AdvertiserAccountDeletePayload = InstanceType<typeof AdvertiserAccountDeletePayload>;
 

@@ -1,13 +1,11 @@
-import { type DataSource, type EntityManager } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { changedProperties } from '../common/changes';
 import { ValidationFailedError } from '../common/errors';
-import { parseIdOrNotFound, type RecordId, withParsedIds } from '../common/ids';
-import type { ListSlice, PageSlice } from '../db/lists/list-engine';
-import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
-import { WorkspaceList } from '../db/lists/workspace-list';
+import { type RecordId, withParsedIds } from '../common/ids';
+import { WorkspaceResourceService } from '../workspace/workspace-resource-service';
 import type { RequestContext } from '../common/request-context';
 import { assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
-import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { Campaign } from '../campaigns/campaign.entity';
 import { softDeleteMembersOfAccount } from '../members/member-cascade';
 import { Member } from '../members/member.entity';
@@ -23,28 +21,9 @@ const RESOURCE = 'Advertiser account';
 /** What a create requires (update and create share AdvertiserAccountInput); the REST document states it too. */
 export const REQUIRED_ON_CREATE = ['name'] as const;
 
-export class AdvertiserAccountService {
-  private readonly records: WorkspaceList<AdvertiserAccount>;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.records = new WorkspaceList(dataSource, AdvertiserAccount, 'a', advertiserAccountList);
-  }
-
-  list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<AdvertiserAccount>> {
-    return this.records.page(ctx, request);
-  }
-
-  connection(ctx: RequestContext, request: ConnectionRequest): Promise<ListSlice<AdvertiserAccount>> {
-    return this.records.connection(ctx, request);
-  }
-
-  async get(ctx: RequestContext, id: RecordId): Promise<AdvertiserAccount> {
-    return this.load(this.dataSource.manager, ctx, parseIdOrNotFound(id, RESOURCE));
-  }
-
-  /** For DataLoader: one statement for many ids; missing or foreign ids are simply absent. */
-  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<AdvertiserAccount[]> {
-    return findManyInWorkspace(this.dataSource.manager, AdvertiserAccount, ctx, ids);
+export class AdvertiserAccountService extends WorkspaceResourceService<AdvertiserAccount> {
+  constructor(dataSource: DataSource) {
+    super(dataSource, AdvertiserAccount, 'a', advertiserAccountList, RESOURCE);
   }
 
   async create(ctx: RequestContext, input: AdvertiserAccountInput): Promise<AdvertiserAccount> {
@@ -69,7 +48,7 @@ export class AdvertiserAccountService {
   }
 
   async update(ctx: RequestContext, rawId: RecordId, input: AdvertiserAccountInput): Promise<AdvertiserAccount> {
-    const id = parseIdOrNotFound(rawId, RESOURCE);
+    const id = this.idOf(rawId);
     await assertValid(input);
     return this.dataSource.transaction(async (manager) => {
       const current = await this.load(manager, ctx, id, 'update');
@@ -95,7 +74,7 @@ export class AdvertiserAccountService {
 
   /** Soft delete. Refused while live campaigns run for the account, so none is left pointing at nothing. */
   async delete(ctx: RequestContext, rawId: RecordId): Promise<AdvertiserAccount> {
-    const id = parseIdOrNotFound(rawId, RESOURCE);
+    const id = this.idOf(rawId);
     return this.dataSource.transaction(async (manager) => {
       await this.load(manager, ctx, id, 'update');
       const campaigns = await tenantQuery(manager, Campaign, 'c', ctx).andWhere('c.primaryAdvertiserAccountId = :id', { id }).getCount();
@@ -108,9 +87,4 @@ export class AdvertiserAccountService {
       return account;
     });
   }
-
-  private load(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = false): Promise<AdvertiserAccount> {
-    return loadInWorkspace(manager, AdvertiserAccount, ctx, id, RESOURCE, lock);
-  }
-
 }

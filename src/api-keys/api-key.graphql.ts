@@ -2,7 +2,7 @@ import { Field, ObjectType } from 'type-graphql';
 import { Node } from '../graphql/node';
 import { DateTimeScalar } from '../graphql/scalars';
 
-@ObjectType('ApiKey', { implements: Node, description: 'The API key a request is made with, as it describes itself (never the key itself).' })
+@ObjectType('ApiKey', { simpleResolvers: true, implements: Node, description: 'The API key a request is made with, as it describes itself (never the key itself).' })
 export class ApiKeyDescription {
   id!: string;
 

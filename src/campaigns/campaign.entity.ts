@@ -12,7 +12,7 @@ import { CampaignStatus } from './campaign-status';
  * A campaign (spec §2.6). The g_ and e_ metric pairs are goal (contracted target) and
  * estimate (forecast) figures; see docs/decisions.md.
  */
-@ObjectType({ implements: Node, description: 'A content campaign run for an advertiser account.' })
+@ObjectType({ simpleResolvers: true, implements: Node, description: 'A content campaign run for an advertiser account.' })
 @Entity('campaigns')
 @Index(['organisationId', 'id'])
 // One index per GraphQL sort order, so each keyset page is an index range scan.

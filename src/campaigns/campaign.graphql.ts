@@ -1,16 +1,10 @@
-import { ConnectionType } from '../graphql/connection';
-import { listTypes } from '../graphql/lists/list-types';
-import { DeletePayloadType, ResourcePayloadType } from '../graphql/payloads';
+import { resourceTypes } from '../graphql/resource-types';
 import { Campaign } from './campaign.entity';
 import { campaignList } from './campaign.list';
 import type { NodeSource } from '../graphql/node-resolver';
 import { loadEach } from '../graphql/loader-kit';
 
-export const CampaignConnection = ConnectionType('Campaign', Campaign);
-export const CampaignListArgs = listTypes(campaignList).args;
-
-export const CampaignPayload = ResourcePayloadType('CampaignPayload', 'campaign', Campaign);
-export const CampaignDeletePayload = DeletePayloadType('CampaignDeletePayload', 'deletedCampaignId', 'Campaign');
+export const { Connection: CampaignConnection, ListArgs: CampaignListArgs, Payload: CampaignPayload, DeletePayload: CampaignDeletePayload } = resourceTypes('Campaign', Campaign, campaignList);
 export type CampaignPayload = InstanceType<typeof CampaignPayload>;
 export type CampaignDeletePayload = InstanceType<typeof CampaignDeletePayload>;
 

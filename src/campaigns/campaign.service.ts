@@ -1,14 +1,12 @@
 import type { EventType } from '../events/event-catalogue';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { changedProperties } from '../common/changes';
-import { parseIdOrNotFound, type RecordId, withParsedIds, type WithParsedIds } from '../common/ids';
+import { type RecordId, withParsedIds, type WithParsedIds } from '../common/ids';
 import type { RequestContext } from '../common/request-context';
 import { checkDateOrder } from '../common/date-order';
 import { assertValid, FieldErrorCollector } from '../common/validation';
-import type { ListSlice, PageSlice } from '../db/lists/list-engine';
-import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
-import { WorkspaceList } from '../db/lists/workspace-list';
-import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace } from '../db/tenant-scope';
+import { WorkspaceResourceService } from '../workspace/workspace-resource-service';
+import { softDeleteInWorkspace } from '../db/tenant-scope';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
 import { checkReferences } from '../reference-libraries/reference-checks';
@@ -18,7 +16,6 @@ import { Campaign } from './campaign.entity';
 import { CampaignInput } from './campaign.input';
 import { campaignList } from './campaign.list';
 import { campaignWire, toCampaignRecord } from './campaign.record';
-import type { Projection } from '../db/projection';
 
 const RESOURCE = 'Campaign';
 /** What a create requires (update and create share CampaignInput); the REST document states it too. */
@@ -28,28 +25,9 @@ export const REQUIRED_ON_CREATE = ['campaignTitle', 'primaryAdvertiserAccountId'
 const REFERENCE_FIELDS = ['primaryAdvertiserAccountId', 'advertiserPrimaryCampaignManagerId', 'advertiserPrimaryCommercialManagerId'] as const;
 type CampaignValues = WithParsedIds<CampaignInput, (typeof REFERENCE_FIELDS)[number]>;
 
-export class CampaignService {
-  private readonly campaigns: WorkspaceList<Campaign>;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.campaigns = new WorkspaceList(dataSource, Campaign, 'c', campaignList);
-  }
-
-  list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<Campaign>> {
-    return this.campaigns.page(ctx, request);
-  }
-
-  connection(ctx: RequestContext, request: ConnectionRequest, projection?: Projection): Promise<ListSlice<Campaign>> {
-    return this.campaigns.connection(ctx, request, projection);
-  }
-
-  async get(ctx: RequestContext, id: RecordId): Promise<Campaign> {
-    return this.load(this.dataSource.manager, ctx, parseIdOrNotFound(id, RESOURCE));
-  }
-
-  /** For DataLoader: live campaigns of these ids in this workspace. */
-  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Campaign[]> {
-    return findManyInWorkspace(this.dataSource.manager, Campaign, ctx, ids);
+export class CampaignService extends WorkspaceResourceService<Campaign> {
+  constructor(dataSource: DataSource) {
+    super(dataSource, Campaign, 'c', campaignList, RESOURCE);
   }
 
   async create(ctx: RequestContext, input: CampaignInput): Promise<Campaign> {
@@ -72,7 +50,7 @@ export class CampaignService {
 
   /** Partial update: omitted fields stay as they are; rules are checked on the record as it would be saved. */
   async update(ctx: RequestContext, rawId: RecordId, input: CampaignInput): Promise<Campaign> {
-    const id = parseIdOrNotFound(rawId, RESOURCE);
+    const id = this.idOf(rawId);
     await assertValid(input);
     const values = this.values(input);
     return this.dataSource.transaction(async (manager) => {
@@ -104,7 +82,7 @@ export class CampaignService {
 
   /** Soft delete, taking the campaign's phases, contents and distributions with it. */
   async delete(ctx: RequestContext, rawId: RecordId): Promise<Campaign> {
-    const id = parseIdOrNotFound(rawId, RESOURCE);
+    const id = this.idOf(rawId);
     return this.dataSource.transaction(async (manager) => {
       await this.load(manager, ctx, id, 'update');
       const cascaded = await softDeleteDescendants(manager, ctx, { campaignId: id });
@@ -116,10 +94,6 @@ export class CampaignService {
 
   private values(input: CampaignInput): CampaignValues {
     return withParsedIds(input, REFERENCE_FIELDS);
-  }
-
-  private load(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = false): Promise<Campaign> {
-    return loadInWorkspace(manager, Campaign, ctx, id, RESOURCE, lock);
   }
 
   private event<T extends EventType>(type: T, campaign: Campaign) {

@@ -1,8 +1,7 @@
 /**
  * The error catalogue: every code the service answers with, on every face (REST `code`, GraphQL
- * `extensions.code` and `userErrors.code`, the admin CLI's exit status). Each face maps it with one
- * exhaustive switch (src/http/error-status.ts, src/graphql/error-status.ts, src/cli/exit-code.ts):
- * a code added here without a mapping there fails compilation.
+ * `extensions.code` and `userErrors.code`, the admin CLI's exit status). How each face answers it
+ * is one row of src/common/error-answers.ts: a code added here without a row there fails compilation.
  */
 export enum ErrorCode {
   /** No API key, or one no workspace has. */
@@ -59,9 +58,4 @@ export const ERROR_CODES: readonly ErrorCode[] = Object.values(ErrorCode);
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
-}
-
-/** The default of an exhaustive switch over ErrorCode: compiles only when every code has a case. */
-export function unmapped(code: never): never {
-  throw new Error(`Unmapped error code: ${String(code)}`);
 }

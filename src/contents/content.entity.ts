@@ -13,7 +13,7 @@ import { ContentStatus } from './content-status';
  * A content piece of a campaign phase (spec §2.8). Its id comes from the sequence it shares with
  * distributions, so an id names a content piece or a distribution, never both.
  */
-@ObjectType({ implements: Node, description: 'A content piece of a campaign phase.' })
+@ObjectType({ simpleResolvers: true, implements: Node, description: 'A content piece of a campaign phase.' })
 @Entity('contents')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'campaignId', 'id'])

@@ -1,14 +1,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { Campaign } from '../campaigns/campaign.entity';
 import { changedProperties } from '../common/changes';
-import { parseIdOrNotFound, type RecordId, withParsedIds, type WithParsedIds } from '../common/ids';
+import { type RecordId, withParsedIds, type WithParsedIds } from '../common/ids';
 import type { RequestContext } from '../common/request-context';
 import { assertValid, type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
-import { type ChildLazies, type ChildPage, countChildren, fetchChildConnections, type ListSlice, type PageSlice, parentsWithChildrenOutside } from '../db/lists/list-engine';
-import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
-import { WorkspaceList } from '../db/lists/workspace-list';
+import { type ChildLazies, type ChildPage, countChildren, fetchChildConnections, type ListSlice, parentsWithChildrenOutside } from '../db/lists/list-engine';
+import { WorkspaceResourceService } from '../workspace/workspace-resource-service';
 import { nextContentDistributionIds } from '../db/shared-id-sequence';
-import { findManyInWorkspace, loadInWorkspace, type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { moveDistributionsWithContent } from '../distributions/distribution-moves';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
@@ -35,19 +34,9 @@ type ContentValues = WithParsedIds<ContentInput, (typeof REFERENCE_FIELDS)[numbe
 /** What a nested contents connection hangs from. */
 export type ContentParent = 'campaignId' | 'phaseId';
 
-export class ContentService {
-  private readonly contents: WorkspaceList<Content>;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.contents = new WorkspaceList(dataSource, Content, 'c', contentList);
-  }
-
-  list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<Content>> {
-    return this.contents.page(ctx, request);
-  }
-
-  connection(ctx: RequestContext, request: ConnectionRequest): Promise<ListSlice<Content>> {
-    return this.contents.connection(ctx, request);
+export class ContentService extends WorkspaceResourceService<Content> {
+  constructor(dataSource: DataSource) {
+    super(dataSource, Content, 'c', contentList, RESOURCE);
   }
 
   /**
@@ -63,28 +52,19 @@ export class ContentService {
     distributions?: DistributionSelection,
   ): Promise<Map<number, ListSlice<Content>>> {
     const embedded = distributions ? [embeddedChildren(this.dataSource.manager, 'c', distributionsEmbedding(distributions))] : [];
-    return fetchChildConnections(this.contents.rows(ctx), parent, page, lazies, projection, embedded);
+    return fetchChildConnections(this.records.rows(ctx), parent, page, lazies, projection, embedded);
   }
 
   /** For DataLoader: how many live contents each campaign or phase has. */
   countByParent(ctx: RequestContext, parent: ContentParent, parentIds: readonly number[]): Promise<Map<number, number>> {
-    return countChildren(this.contents.rows(ctx), parent, parentIds);
+    return countChildren(this.records.rows(ctx), parent, parentIds);
   }
 
   /** For DataLoader: the campaigns or phases having contents beyond a nested page, on the side not paged towards. */
   parentsWithContentsOutside(ctx: RequestContext, parent: ContentParent, { parentIds, request }: ChildPage): Promise<Set<number>> {
     const [values, side] = request.backward ? [request.before, 'before' as const] : [request.after, 'after' as const];
     if (!values) return Promise.resolve(new Set());
-    return parentsWithChildrenOutside(this.contents.rows(ctx), parent, parentIds, request.keys, values, side);
-  }
-
-  async get(ctx: RequestContext, id: RecordId): Promise<Content> {
-    return loadInWorkspace(this.dataSource.manager, Content, ctx, parseIdOrNotFound(id, RESOURCE), RESOURCE);
-  }
-
-  /** For DataLoader and the shared-id distribution route. */
-  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Content[]> {
-    return findManyInWorkspace(this.dataSource.manager, Content, ctx, ids);
+    return parentsWithChildrenOutside(this.records.rows(ctx), parent, parentIds, request.keys, values, side);
   }
 
   async create(ctx: RequestContext, input: ContentInput): Promise<Content> {
@@ -99,7 +79,7 @@ export class ContentService {
       problems.throwIfAny();
       const [id] = await nextContentDistributionIds(manager, 1);
       await manager.insert(Content, { status: ContentStatus.DRAFT, ...values, id, organisationId: ctx.organisationId });
-      const content = await loadInWorkspace(manager, Content, ctx, id, RESOURCE);
+      const content = await this.load(manager, ctx, id);
       await recordEvent(manager, ctx, { type: 'content_created', resourceId: id, payload: { content: toContentRecord(content) } });
       return content;
     });
@@ -107,11 +87,11 @@ export class ContentService {
 
   /** Partial update. Moving a piece to another campaign moves its distributions with it. */
   async update(ctx: RequestContext, rawId: RecordId, input: ContentInput): Promise<Content> {
-    const id = parseIdOrNotFound(rawId, RESOURCE);
+    const id = this.idOf(rawId);
     await assertValid(input);
     const values = this.values(input);
     return this.dataSource.transaction(async (manager) => {
-      const current = await loadInWorkspace(manager, Content, ctx, id, RESOURCE, 'update');
+      const current = await this.load(manager, ctx, id, 'update');
       const problems = new FieldErrorCollector();
       contentStatuses.checkTransition(problems, 'status', current.status, values.status);
       const campaignId = values.campaignId ?? current.campaignId;
@@ -123,7 +103,7 @@ export class ContentService {
       const changed = changedProperties(current, values as Partial<Content>);
       if (changed.length === 0) return current;
       await manager.update(Content, { id, organisationId: ctx.organisationId }, values as Partial<Content>);
-      const content = await loadInWorkspace(manager, Content, ctx, id, RESOURCE);
+      const content = await this.load(manager, ctx, id);
       if (campaignId !== current.campaignId) await moveDistributionsWithContent(manager, ctx, content);
       await recordEvent(manager, ctx, {
         type: 'content_updated',
@@ -150,9 +130,9 @@ export class ContentService {
 
   /** Soft delete, taking the piece's distributions with it. */
   async delete(ctx: RequestContext, rawId: RecordId): Promise<Content> {
-    const id = parseIdOrNotFound(rawId, RESOURCE);
+    const id = this.idOf(rawId);
     return this.dataSource.transaction(async (manager) => {
-      await loadInWorkspace(manager, Content, ctx, id, RESOURCE, 'update');
+      await this.load(manager, ctx, id, 'update');
       const cascaded = await softDeleteDescendants(manager, ctx, { contentId: id });
       const content = await softDeleteInWorkspace(manager, Content, ctx, id);
       await recordEvent(manager, ctx, {
@@ -166,7 +146,7 @@ export class ContentService {
 
   /** Loads a content piece for a write below it (distributions), holding it against a concurrent delete. */
   async loadForChildWrite(manager: EntityManager, ctx: RequestContext, id: number, lock: RowLock = 'share'): Promise<Content> {
-    return loadInWorkspace(manager, Content, ctx, id, RESOURCE, lock);
+    return this.load(manager, ctx, id, lock);
   }
 
   private values(input: ContentInput): ContentValues {
@@ -186,5 +166,4 @@ export class ContentService {
     const phase = await tenantQuery(manager, Phase, 'p', ctx).andWhere('p.id = :phaseId', { phaseId }).setLock('pessimistic_read').getOne();
     if (!phase || phase.campaignId !== campaignId) problems.add('phaseId', 'does not name a phase of this campaign');
   }
-
 }

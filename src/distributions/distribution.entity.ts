@@ -15,7 +15,7 @@ import { PrimaryLink } from './primary-link.entity';
  * Where and how a content piece is published (spec §2.9). Its id comes from the sequence it
  * shares with contents. `campaignId` always equals its content's campaign.
  */
-@ObjectType({ implements: Node, description: 'A placement of a content piece.' })
+@ObjectType({ simpleResolvers: true, implements: Node, description: 'A placement of a content piece.' })
 @Entity('distributions')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'contentId', 'id'])

@@ -9,6 +9,7 @@ import { paginated } from '../http/rest/pagination';
 import { listQuery } from '../http/rest/list-query';
 import { objectInput, pathParam, throwIfWireErrors } from '../http/rest/request-input';
 import { distributionList } from './distribution.list';
+import { deleteRoute, type V2Resource } from '../http/rest/resource-routes';
 import { Outcome, type ListQueryDeclaration, type V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { DISTRIBUTION_REQUIRED_ON_CREATE, LINK_REQUIRED_ON_CREATE, MEDIA_REQUIRED_ON_CREATE } from './distribution-rules';
@@ -16,10 +17,23 @@ import { distributionStatuses } from './distribution-status';
 import { Distribution } from './distribution.entity';
 import { DistributionInput, DistributionsInput, MediaItemInput, PrimaryLinkInput } from './distribution.input';
 import { distributionWire, mediaItemWire, primaryLinkWire, toDistributionRecord } from './distribution.record';
+import type { DistributionService } from './distribution.service';
 
-const TAG = 'Distributions';
-const config = { wire: distributionWire };
 const record = recordSchema('Distribution', distributionWire, Distribution);
+const distributions: V2Resource<Distribution, DistributionService, DistributionInput> = {
+  param: 'id',
+  paramDescription: 'A distribution of this workspace.',
+  name: 'Distribution',
+  names: 'Distributions',
+  group: 'campaigns',
+  wire: distributionWire,
+  record,
+  input: DistributionInput,
+  service: (services) => services.distributions,
+  toRecord: toDistributionRecord,
+};
+const TAG = distributions.names;
+const config = { wire: distributionWire };
 const records = keyed('distributions', arrayOf(record));
 
 /** The body of `POST` and `PUT /v2/distributions`: a content piece and its distributions. */
@@ -161,19 +175,8 @@ export const distributionRoutes = [
       return { distributions: saved.map(toDistributionRecord) };
     },
   },
-  {
-    method: 'DELETE',
-    path: '/distributions/:id',
-    operationId: 'deleteDistribution',
+  deleteRoute(distributions, {
     summary: 'Delete a distribution',
     description: 'Soft delete; its link and media files stay with it. A content id answers 404: content pieces are deleted with `DELETE /v2/contents/{content_id}`.',
-    tag: TAG,
-    scope: 'campaigns:write',
-    params: { id: 'A distribution of this workspace.' },
-    success: { message: 'Distribution deleted successfully' },
-    config,
-    async handle(request, { services }) {
-      await services.distributions.delete(requestContext(request), pathParam(request, 'id'));
-    },
-  },
+  }),
 ] satisfies V2Route[];

@@ -6,7 +6,7 @@ import { flag, freeText } from '../graphql/descriptions';
 import type { Distribution } from './distribution.entity';
 
 /** A media file of a distribution (spec §2.9 `distribution_media_library`). */
-@ObjectType({ implements: Node, description: 'A media file attached to a distribution.' })
+@ObjectType({ simpleResolvers: true, implements: Node, description: 'A media file attached to a distribution.' })
 @Entity('distribution_media')
 @Index(['organisationId', 'distributionId', 'id'])
 export class MediaItem extends WorkspaceRecord {

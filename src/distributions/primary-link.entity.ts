@@ -5,7 +5,7 @@ import { WorkspaceRecord } from '../workspace/workspace-record';
 import type { Distribution } from './distribution.entity';
 
 /** The link a distribution sends readers to (spec §2.9 `primary_link`); at most one per distribution. */
-@ObjectType({ implements: Node, description: 'The link a distribution points readers to.' })
+@ObjectType({ simpleResolvers: true, implements: Node, description: 'The link a distribution points readers to.' })
 @Entity('distribution_links')
 @Index(['organisationId', 'distributionId'])
 // One live link per distribution; a removed (soft-deleted) link does not block a new one.

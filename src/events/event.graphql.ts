@@ -14,7 +14,7 @@ import { loadEach } from '../graphql/loader-kit';
  * shows the delivered envelope (see toEventRecord), not the outbox row, whose relay state and
  * request id are the service's business.
  */
-@ObjectType('Event', { implements: Node, description: 'An event of the workspace: the envelope a webhook delivery POSTs (`type`, `created_at`, `organization_code`, `cursor`, `data`, and its `id` as `databaseId`), in camelCase, and the record it is about as it is now.',
+@ObjectType('Event', { simpleResolvers: true, implements: Node, description: 'An event of the workspace: the envelope a webhook delivery POSTs (`type`, `created_at`, `organization_code`, `cursor`, `data`, and its `id` as `databaseId`), in camelCase, and the record it is about as it is now.',
 })
 export class FeedEvent {
   id!: string;
@@ -55,7 +55,7 @@ export function toFeedEvent(event: OutboxEvent, organizationCode: string): FeedE
 export const EventConnection = ConnectionType('Event', FeedEvent);
 export const EventListArgs = listTypes(eventList).args;
 
-@ObjectType('EventType', { description: 'An entry of the event catalogue: what `Webhook.events` may name and what an `Event.type` can be.' })
+@ObjectType('EventType', { simpleResolvers: true, description: 'An entry of the event catalogue: what `Webhook.events` may name and what an `Event.type` can be.' })
 export class EventTypeEntry {
   @Field({ description: 'The name, as in `Webhook.events` and `Event.type`.' })
   name!: string;

@@ -11,7 +11,7 @@ export type DeletePayload<F extends string> = { [K in F]: string | null } & { us
 
 /** `<Name>Payload { <field>: <Node> userErrors }`: what create and update mutations return (Shopify style). */
 export function ResourcePayloadType<F extends string, T>(name: string, field: F, node: NodeClass<T>): new () => ResourcePayload<F, T> {
-  @ObjectType(name, { description: `What the mutation returns: \`${field}\` as saved, or the \`userErrors\` that refused it.` })
+  @ObjectType(name, { simpleResolvers: true, description: `What the mutation returns: \`${field}\` as saved, or the \`userErrors\` that refused it.` })
   class Payload {
     @Field(() => [UserError], { description: USER_ERRORS }) userErrors!: UserError[];
   }
@@ -23,7 +23,7 @@ export type ResourceListPayload<F extends string, T> = { [K in F]: T[] | null } 
 
 /** `<Name>Payload { <field>: [<Node>!] userErrors }`: what bulk mutations return (all or nothing). */
 export function ResourceListPayloadType<F extends string, T>(name: string, field: F, node: NodeClass<T>): new () => ResourceListPayload<F, T> {
-  @ObjectType(name, { description: `What the bulk mutation returns: \`${field}\` as saved, or the \`userErrors\` that refused them all.` })
+  @ObjectType(name, { simpleResolvers: true, description: `What the bulk mutation returns: \`${field}\` as saved, or the \`userErrors\` that refused them all.` })
   class Payload {
     @Field(() => [UserError], { description: USER_ERRORS }) userErrors!: UserError[];
   }
@@ -33,7 +33,7 @@ export function ResourceListPayloadType<F extends string, T>(name: string, field
 
 /** `<Name> { <field>: ID userErrors }`: what delete mutations return; `field` holds a global id of a `typeName`. */
 export function DeletePayloadType<F extends string>(name: string, field: F, typeName: string): new () => DeletePayload<F> {
-  @ObjectType(name, { description: `What the delete mutation returns: \`${field}\`, or the \`userErrors\` that refused it.` })
+  @ObjectType(name, { simpleResolvers: true, description: `What the delete mutation returns: \`${field}\`, or the \`userErrors\` that refused it.` })
   class Payload {
     @Field(() => [UserError], { description: USER_ERRORS }) userErrors!: UserError[];
   }

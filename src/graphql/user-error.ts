@@ -16,7 +16,7 @@ registerEnumType(UserErrorCode, {
   },
 });
 
-@ObjectType({ description: 'An expected failure of a mutation (Shopify style): nothing was changed.' })
+@ObjectType({ simpleResolvers: true, description: 'An expected failure of a mutation (Shopify style): nothing was changed.' })
 export class UserError {
   @Field(() => [String], { nullable: true, description: 'Path to the offending argument, e.g. ["input", "campaignTitle"].' })
   field!: string[] | null;

@@ -7,7 +7,7 @@ import { flag, httpUrlOrEmpty } from '../graphql/descriptions';
 
 export const MEMBER_EMAIL_UNIQUE = 'UQ_advertiser_account_members_email';
 
-@ObjectType('Member', { implements: Node, description: 'A person at an advertiser account who can sign in to review its campaigns (spec §2.5).' })
+@ObjectType('Member', { simpleResolvers: true, implements: Node, description: 'A person at an advertiser account who can sign in to review its campaigns (spec §2.5).' })
 @Entity('advertiser_account_members')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'advertiserAccountId', 'id'])

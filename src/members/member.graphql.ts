@@ -1,16 +1,10 @@
-import { ConnectionType } from '../graphql/connection';
-import { listTypes } from '../graphql/lists/list-types';
-import { DeletePayloadType, ResourcePayloadType } from '../graphql/payloads';
+import { resourceTypes } from '../graphql/resource-types';
 import { Member } from './member.entity';
 import { memberList } from './member.list';
 import type { NodeSource } from '../graphql/node-resolver';
 import { loadEach } from '../graphql/loader-kit';
 
-export const MemberConnection = ConnectionType('Member', Member);
-export const MemberListArgs = listTypes(memberList).args;
-
-export const MemberPayload = ResourcePayloadType('MemberPayload', 'member', Member);
-export const MemberDeletePayload = DeletePayloadType('MemberDeletePayload', 'deletedMemberId', 'Member');
+export const { Connection: MemberConnection, ListArgs: MemberListArgs, Payload: MemberPayload, DeletePayload: MemberDeletePayload } = resourceTypes('Member', Member, memberList);
 export type MemberPayload = InstanceType<typeof MemberPayload>;
 export type MemberDeletePayload = InstanceType<typeof MemberDeletePayload>;
 

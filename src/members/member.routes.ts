@@ -2,26 +2,35 @@ import { advertiserAccountRecordSchema, advertiserAccountWire, toAdvertiserAccou
 import { type JsonSchema, objectOf } from '../common/json-schema';
 import type { RequestContext } from '../common/request-context';
 import { inputSchema } from '../http/rest/openapi/input-schema';
-import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { recordSchema } from '../http/rest/openapi/record-schema';
-import { paginated } from '../http/rest/pagination';
-import { listQuery } from '../http/rest/list-query';
 import { bodyInput, pathParam } from '../http/rest/request-input';
-import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
+import { deleteRoute, listRoute, type V2Resource } from '../http/rest/resource-routes';
+import type { V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { Member } from './member.entity';
 import { MemberInput } from './member.input';
 import { memberList } from './member.list';
 import { memberWire, toMemberRecord } from './member.record';
-import { type MemberWithAccount, REQUIRED_ON_CREATE } from './member.service';
+import { type MemberService, type MemberWithAccount, REQUIRED_ON_CREATE } from './member.service';
 
-const TAG = 'Members';
-const config = { wire: memberWire };
 const record = recordSchema('Member', memberWire, Member);
+const members: V2Resource<Member, MemberService, MemberInput> = {
+  param: 'member_id',
+  paramDescription: 'A member of this workspace.',
+  name: 'Member',
+  names: 'Members',
+  group: 'accounts',
+  wire: memberWire,
+  record,
+  input: MemberInput,
+  service: (services) => services.members,
+  toRecord: toMemberRecord,
+};
+const config = { wire: memberWire };
 /** Create and update share MemberInput; a create requires what the service requires. */
 const createBody = inputSchema('MemberCreateInput', memberWire, MemberInput, { required: REQUIRED_ON_CREATE });
 const updateBody = inputSchema('MemberUpdateInput', memberWire, MemberInput);
-const id = { member_id: 'A member of this workspace.' };
+const id = { [members.param]: members.paramDescription };
 
 /** `data` of create and update: the account (§2.4, with `organization_code`) and the member. */
 const WITH_ACCOUNT = objectOf({ advertiser_account: advertiserAccountRecordSchema, member: record });
@@ -36,33 +45,17 @@ const ACCOUNT_WITHOUT_CODE: JsonSchema = (() => {
   return { title: 'MemberAdvertiserAccount', ...objectOf(properties) };
 })();
 
-const LIST_QUERY = { paged: true, list: memberList } satisfies ListQueryDeclaration;
-
 /** v2 advertiser account members (spec §4.4): a thin translation onto MemberService. */
 // `satisfies` rather than an annotation: the handlers are then typed in eslint's eyes too (explicit-module-boundary-types).
 export const memberRoutes = [
-  {
-    method: 'GET',
-    path: '/members',
-    operationId: 'listMembers',
-    summary: 'List members',
-    tag: TAG,
-    scope: 'accounts:read',
-    query: LIST_QUERY,
-    success: { message: 'Members retrieved successfully', data: keyed('members', pageOf(record)) },
-    config,
-    async handle(request, { services, publicUrl }) {
-      const slice = await services.members.list(requestContext(request), listQuery(request, memberList));
-      return { members: paginated(request, publicUrl, slice, toMemberRecord) };
-    },
-  },
+  listRoute(members, { summary: 'List members', list: memberList }),
   {
     method: 'GET',
     path: '/members/:member_id',
     operationId: 'getMember',
     summary: 'Get a member',
     description: 'The member and its advertiser account, shown without `organization_code` as the specification does.',
-    tag: TAG,
+    tag: members.names,
     scope: 'accounts:read',
     params: id,
     success: { message: 'Member retrieved successfully', data: objectOf({ advertiser_account: ACCOUNT_WITHOUT_CODE, member: record }) },
@@ -80,7 +73,7 @@ export const memberRoutes = [
     summary: 'Create a member',
     description:
       '`advertiser_account_id` (a live account of this workspace), `email`, `first_name`, `last_name` and `password` are required. The e-mail address is unique within the account, whatever its case. The password is stored only as a salted hash and never returned.',
-    tag: TAG,
+    tag: members.names,
     scope: 'accounts:write',
     body: createBody,
     success: { message: 'Member created successfully', data: WITH_ACCOUNT },
@@ -97,7 +90,7 @@ export const memberRoutes = [
     summary: 'Update a member',
     description:
       'Fields left out are unchanged. A member never moves to another account: `advertiser_account_id` may only be sent back as read. A `password` given is hashed afresh.',
-    tag: TAG,
+    tag: members.names,
     scope: 'accounts:write',
     params: id,
     body: updateBody,
@@ -109,19 +102,8 @@ export const memberRoutes = [
       return withAccount(await services.members.update(ctx, memberId, bodyInput(request, memberWire, MemberInput)), ctx);
     },
   },
-  {
-    method: 'DELETE',
-    path: '/members/:member_id',
-    operationId: 'deleteMember',
+  deleteRoute(members, {
     summary: 'Delete a member',
     description: "Soft delete. When the member was its account's primary contact, the account's `primary_contact_id` becomes null.",
-    tag: TAG,
-    scope: 'accounts:write',
-    params: id,
-    success: { message: 'Member deleted successfully' },
-    config,
-    async handle(request, { services }) {
-      await services.members.delete(requestContext(request), pathParam(request, 'member_id'));
-    },
-  },
+  }),
 ] satisfies V2Route[];

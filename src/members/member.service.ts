@@ -5,13 +5,11 @@ import { toAdvertiserAccountRecord } from '../advertiser-accounts/advertiser-acc
 import { changedProperties } from '../common/changes';
 import { emailAddress } from '../common/email-address';
 import { ValidationFailedError } from '../common/errors';
-import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
-import type { ListSlice, PageSlice } from '../db/lists/list-engine';
-import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
-import { WorkspaceList } from '../db/lists/workspace-list';
+import { parseId, type RecordId } from '../common/ids';
+import { WorkspaceResourceService } from '../workspace/workspace-resource-service';
 import type { RequestContext } from '../common/request-context';
 import { assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
-import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { assertUnique, type UniqueRule, withUniqueRule } from '../db/unique-violation';
 import { recordEvent } from '../outbox/outbox';
 import { checkReferences } from '../reference-libraries/reference-checks';
@@ -34,33 +32,15 @@ export interface MemberWithAccount {
 type MemberValues = Partial<Omit<Member, 'id' | 'organisation' | 'organisationId' | 'advertiserAccountRelation'>>;
 
 /** Advertiser account members (spec §2.5, §4.4). Passwords go in, hashed; they never come out. */
-export class MemberService {
-  private readonly records: WorkspaceList<Member>;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.records = new WorkspaceList(dataSource, Member, 'm', memberList);
-  }
-
-  list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<Member>> {
-    return this.records.page(ctx, request);
-  }
-
-  connection(ctx: RequestContext, request: ConnectionRequest): Promise<ListSlice<Member>> {
-    return this.records.connection(ctx, request);
-  }
-
-  async get(ctx: RequestContext, id: RecordId): Promise<Member> {
-    return loadInWorkspace(this.dataSource.manager, Member, ctx, parseIdOrNotFound(id, RESOURCE), RESOURCE);
+export class MemberService extends WorkspaceResourceService<Member> {
+  constructor(dataSource: DataSource) {
+    super(dataSource, Member, 'm', memberList, RESOURCE);
   }
 
   /** The member and the account it belongs to (member detail, spec §4.4). */
   async getWithAccount(ctx: RequestContext, id: RecordId): Promise<MemberWithAccount> {
     const member = await this.get(ctx, id);
     return { member, account: await loadInWorkspace(this.dataSource.manager, AdvertiserAccount, ctx, member.advertiserAccountId, 'Advertiser account') };
-  }
-
-  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Member[]> {
-    return findManyInWorkspace(this.dataSource.manager, Member, ctx, ids);
   }
 
   /** For DataLoader (`AdvertiserAccount.members`): live members of many accounts in one statement. */
@@ -86,7 +66,7 @@ export class MemberService {
         const values = valuesOf(input);
         await assertUnique(manager, ctx, Member, { advertiserAccountId: accountId, emailKey: values.emailKey! }, null, UNIQUE_EMAIL);
         const inserted = await manager.insert(Member, { ...values, passwordHash, advertiserAccountId: accountId, organisationId: ctx.organisationId });
-        const member = await loadInWorkspace(manager, Member, ctx, inserted.identifiers[0].id as number, RESOURCE);
+        const member = await this.load(manager, ctx, inserted.identifiers[0].id as number);
         await recordEvent(manager, ctx, this.event('member_created', member));
         return { member, account };
       }),
@@ -95,14 +75,14 @@ export class MemberService {
 
   /** Partial update; a new password is hashed afresh. A member stays with its account. */
   async update(ctx: RequestContext, rawId: RecordId, input: MemberInput): Promise<MemberWithAccount> {
-    const id = parseIdOrNotFound(rawId, RESOURCE);
+    const id = this.idOf(rawId);
     await assertValid(input);
     // A missing member is a 404 before any hashing work is spent on it.
     if (input.password !== undefined) await this.get(ctx, id);
     const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
     return withUniqueRule(UNIQUE_EMAIL, () =>
       this.dataSource.transaction(async (manager) => {
-        const current = await loadInWorkspace(manager, Member, ctx, id, RESOURCE, 'update');
+        const current = await this.load(manager, ctx, id, 'update');
         if (input.advertiserAccountId !== undefined && parseId(input.advertiserAccountId) !== current.advertiserAccountId) {
           throw ValidationFailedError.single('advertiserAccountId', "must be the member's own advertiser account: a member never moves to another account");
         }
@@ -115,7 +95,7 @@ export class MemberService {
         const account = await loadInWorkspace(manager, AdvertiserAccount, ctx, current.advertiserAccountId, 'Advertiser account');
         if (changed.length === 0 && passwordHash === undefined) return { member: current, account };
         await manager.update(Member, { id, organisationId: ctx.organisationId }, values);
-        const member = await loadInWorkspace(manager, Member, ctx, id, RESOURCE);
+        const member = await this.load(manager, ctx, id);
         // The event names a password change without carrying anything derived from the password.
         const changedFields = [...changed.map((prop) => memberWire.wireName(prop)), ...(passwordHash === undefined ? [] : ['password'])];
         await recordEvent(manager, ctx, { ...this.event('member_updated', member), payload: { member: toMemberRecord(member), changed_fields: changedFields } });
@@ -126,12 +106,12 @@ export class MemberService {
 
   /** Soft delete. An account whose primary contact this member was is left without one. */
   async delete(ctx: RequestContext, rawId: RecordId): Promise<Member> {
-    const id = parseIdOrNotFound(rawId, RESOURCE);
+    const id = this.idOf(rawId);
     return this.dataSource.transaction(async (manager) => {
       // Account first, then member: the order an account delete takes them in, so the two cannot deadlock.
-      const { advertiserAccountId } = await loadInWorkspace(manager, Member, ctx, id, RESOURCE);
+      const { advertiserAccountId } = await this.load(manager, ctx, id);
       await tenantQuery(manager, AdvertiserAccount, 'a', ctx).andWhere('a.id = :advertiserAccountId', { advertiserAccountId }).setLock('pessimistic_write').getOne();
-      const current = await loadInWorkspace(manager, Member, ctx, id, RESOURCE, 'update');
+      const current = await this.load(manager, ctx, id, 'update');
       const member = await softDeleteInWorkspace(manager, Member, ctx, id);
       await recordEvent(manager, ctx, this.event('member_deleted', member));
       await this.releasePrimaryContact(manager, ctx, current);
@@ -165,7 +145,6 @@ export class MemberService {
     await checkReferences(manager, ctx, [{ path: 'advertiserAccountId', id: accountId, entity: AdvertiserAccount, describe: 'an advertiser account of this workspace' }], problems);
     problems.throwIfAny();
   }
-
 
   private event<T extends EventType>(type: T, member: Member) {
     return { type, resourceId: member.id, payload: { member: toMemberRecord(member) } };

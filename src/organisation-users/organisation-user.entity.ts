@@ -8,7 +8,7 @@ import { DateTimeScalar, JSONObjectScalar } from '../graphql/scalars';
 
 export const USER_EMAIL_UNIQUE = 'UQ_organisation_users_email';
 
-@ObjectType('User', { implements: Node, description: 'A person who works in the workspace (spec §2.3).' })
+@ObjectType('User', { simpleResolvers: true, implements: Node, description: 'A person who works in the workspace (spec §2.3).' })
 @Entity('organisation_users')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'lastName', 'id'])

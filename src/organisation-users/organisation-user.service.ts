@@ -3,13 +3,13 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { changedProperties } from '../common/changes';
 import { mergeCustomFields, sameJson } from '../common/custom-fields';
 import { emailAddress } from '../common/email-address';
-import { parseIdOrNotFound, type RecordId } from '../common/ids';
-import type { ListSlice, PageSlice } from '../db/lists/list-engine';
-import type { ConnectionRequest, PageRequest } from '../db/lists/list-request';
-import { WorkspaceList } from '../db/lists/workspace-list';
+import { type RecordId } from '../common/ids';
+import type { PageSlice } from '../db/lists/list-engine';
+import type { PageRequest } from '../db/lists/list-request';
+import { WorkspaceResourceService } from '../workspace/workspace-resource-service';
 import type { RequestContext } from '../common/request-context';
 import { validationProblems } from '../common/validation';
-import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace } from '../db/tenant-scope';
+import { softDeleteInWorkspace } from '../db/tenant-scope';
 import { assertUnique, type UniqueRule, withUniqueRule } from '../db/unique-violation';
 import { recordEvent } from '../outbox/outbox';
 import { OrganisationUser, USER_EMAIL_UNIQUE } from './organisation-user.entity';
@@ -24,28 +24,9 @@ const UNIQUE_EMAIL: UniqueRule = { constraint: USER_EMAIL_UNIQUE, field: 'email'
 
 type UserValues = Partial<Omit<OrganisationUser, 'id' | 'organisation' | 'organisationId'>>;
 
-export class OrganisationUserService {
-  private readonly records: WorkspaceList<OrganisationUser>;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.records = new WorkspaceList(dataSource, OrganisationUser, 'u', organisationUserList);
-  }
-
-  list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<OrganisationUser>> {
-    return this.records.page(ctx, request);
-  }
-
-  connection(ctx: RequestContext, request: ConnectionRequest): Promise<ListSlice<OrganisationUser>> {
-    return this.records.connection(ctx, request);
-  }
-
-  async get(ctx: RequestContext, id: RecordId): Promise<OrganisationUser> {
-    return loadInWorkspace(this.dataSource.manager, OrganisationUser, ctx, parseIdOrNotFound(id, RESOURCE), RESOURCE);
-  }
-
-  /** For DataLoader (`Content.editor`): missing, deleted or foreign ids are simply absent. */
-  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<OrganisationUser[]> {
-    return findManyInWorkspace(this.dataSource.manager, OrganisationUser, ctx, ids);
+export class OrganisationUserService extends WorkspaceResourceService<OrganisationUser> {
+  constructor(dataSource: DataSource) {
+    super(dataSource, OrganisationUser, 'u', organisationUserList, RESOURCE);
   }
 
   /**
@@ -55,7 +36,7 @@ export class OrganisationUserService {
   async upsert(ctx: RequestContext, input: UserUpsertInput): Promise<{ user: OrganisationUser; created: boolean }> {
     (await validationProblems(input, REQUIRED_ON_UPSERT)).throwIfAny();
     // An explicit null id is no id (GraphQL clients send nulls for unset fields): create.
-    const id = input.id === undefined || input.id === null ? null : parseIdOrNotFound(input.id, RESOURCE);
+    const id = input.id === undefined || input.id === null ? null : this.idOf(input.id);
     return withUniqueRule(UNIQUE_EMAIL, () =>
       this.dataSource.transaction(async (manager) =>
         id === null ? { user: await this.create(manager, ctx, input), created: true } : { user: await this.update(manager, ctx, id, input), created: false },
@@ -65,9 +46,9 @@ export class OrganisationUserService {
 
   /** Soft delete: the row is kept (`is_deleted` 1, `deleted_at`) but the user is gone from every read. */
   async delete(ctx: RequestContext, rawId: RecordId): Promise<OrganisationUser> {
-    const id = parseIdOrNotFound(rawId, RESOURCE);
+    const id = this.idOf(rawId);
     return this.dataSource.transaction(async (manager) => {
-      await loadInWorkspace(manager, OrganisationUser, ctx, id, RESOURCE, 'update');
+      await this.load(manager, ctx, id, 'update');
       const user = await softDeleteInWorkspace(manager, OrganisationUser, ctx, id, { isDeleted: 1 });
       await recordEvent(manager, ctx, this.event('user_deleted', user, ctx));
       return user;
@@ -76,7 +57,7 @@ export class OrganisationUserService {
 
   /** Delete User as v2 answers it: the page is checked before anything is deleted, then read after. */
   async deleteAndList(ctx: RequestContext, rawId: RecordId, page: PageRequest): Promise<PageSlice<OrganisationUser>> {
-    const id = parseIdOrNotFound(rawId, RESOURCE);
+    const id = this.idOf(rawId);
     await this.delete(ctx, id);
     return this.list(ctx, page);
   }
@@ -85,13 +66,13 @@ export class OrganisationUserService {
     const values = valuesOf(input);
     await assertUnique(manager, ctx, OrganisationUser, { emailKey: values.emailKey! }, null, UNIQUE_EMAIL);
     const inserted = await manager.insert(OrganisationUser, { ...values, customFields: input.customFields ?? {}, organisationId: ctx.organisationId });
-    const user = await loadInWorkspace(manager, OrganisationUser, ctx, inserted.identifiers[0].id as number, RESOURCE);
+    const user = await this.load(manager, ctx, inserted.identifiers[0].id as number);
     await recordEvent(manager, ctx, this.event('user_created', user, ctx));
     return user;
   }
 
   private async update(manager: EntityManager, ctx: RequestContext, id: number, input: UserUpsertInput): Promise<OrganisationUser> {
-    const current = await loadInWorkspace(manager, OrganisationUser, ctx, id, RESOURCE, 'update');
+    const current = await this.load(manager, ctx, id, 'update');
     const values = valuesOf(input);
     if (values.emailKey !== current.emailKey) await assertUnique(manager, ctx, OrganisationUser, { emailKey: values.emailKey! }, id, UNIQUE_EMAIL);
     if (input.customFields) values.customFields = mergeCustomFields(current.customFields, input.customFields);
@@ -100,12 +81,11 @@ export class OrganisationUserService {
     );
     if (changed.length === 0) return current;
     await manager.update(OrganisationUser, { id, organisationId: ctx.organisationId }, values);
-    const user = await loadInWorkspace(manager, OrganisationUser, ctx, id, RESOURCE);
+    const user = await this.load(manager, ctx, id);
     const event = this.event('user_updated', user, ctx);
     await recordEvent(manager, ctx, { ...event, payload: { ...event.payload, changed_fields: changed.map(changedFieldName) } });
     return user;
   }
-
 
   private event<T extends EventType>(type: T, user: OrganisationUser, ctx: RequestContext) {
     return { type, resourceId: user.id, payload: { user: toUserRecord(user, ctx) } };

@@ -5,7 +5,7 @@ import { CREATED_AT, UPDATED_AT } from '../graphql/descriptions';
 import { DateTimeScalar } from '../graphql/scalars';
 
 /** A workspace: every API key names exactly one, and every other row belongs to one. */
-@ObjectType({ implements: Node, description: 'The workspace (organisation) the API key belongs to.' })
+@ObjectType({ simpleResolvers: true, implements: Node, description: 'The workspace (organisation) the API key belongs to.' })
 @Entity('organisations')
 export class Organisation {
   @PrimaryGeneratedColumn({ type: 'integer' })

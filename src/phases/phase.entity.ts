@@ -8,7 +8,7 @@ import { count, freeText } from '../graphql/descriptions';
 import { DateScalar, JSONObjectScalar } from '../graphql/scalars';
 
 /** A stage of a campaign (spec §2.7): title, pacing, messaging, targets and launch/end windows. */
-@ObjectType({ implements: Node, description: 'A phase of a campaign.' })
+@ObjectType({ simpleResolvers: true, implements: Node, description: 'A phase of a campaign.' })
 @Entity('phases')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'campaignId', 'phaseNo', 'id'])

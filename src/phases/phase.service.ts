@@ -3,12 +3,10 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { changedProperties } from '../common/changes';
 import { checkDateOrder } from '../common/date-order';
 import { parseId, parseIdOrNotFound, type RecordId } from '../common/ids';
-import type { PageSlice } from '../db/lists/list-engine';
-import type { PageRequest } from '../db/lists/list-request';
-import { WorkspaceList } from '../db/lists/workspace-list';
+import { WorkspaceResourceService } from '../workspace/workspace-resource-service';
 import type { RequestContext } from '../common/request-context';
 import { assertValid, FieldErrorCollector, validationProblems } from '../common/validation';
-import { findManyInWorkspace, loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
+import { loadInWorkspace, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
 import { softDeleteDescendants } from '../hierarchy/cascade-delete';
 import { recordEvent } from '../outbox/outbox';
 import { mergeCustomFields, sameJson } from '../common/custom-fields';
@@ -21,24 +19,9 @@ import { readProjected, type Projection } from '../db/projection';
 
 const RESOURCE = 'Phase';
 
-export class PhaseService {
-  private readonly phases: WorkspaceList<Phase>;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.phases = new WorkspaceList(dataSource, Phase, 'p', phaseList);
-  }
-
-  list(ctx: RequestContext, request: PageRequest): Promise<PageSlice<Phase>> {
-    return this.phases.page(ctx, request);
-  }
-
-  async get(ctx: RequestContext, id: RecordId): Promise<Phase> {
-    return loadInWorkspace(this.dataSource.manager, Phase, ctx, parseIdOrNotFound(id, RESOURCE), RESOURCE);
-  }
-
-  /** For DataLoader: live phases of these ids in this workspace. */
-  async findByIds(ctx: RequestContext, ids: readonly number[]): Promise<Phase[]> {
-    return findManyInWorkspace(this.dataSource.manager, Phase, ctx, ids);
+export class PhaseService extends WorkspaceResourceService<Phase> {
+  constructor(dataSource: DataSource) {
+    super(dataSource, Phase, 'p', phaseList, RESOURCE);
   }
 
   /** For DataLoader: the live phases of many campaigns in one statement, in phase order. */
@@ -79,7 +62,7 @@ export class PhaseService {
           campaignId,
           organisationId: ctx.organisationId,
         });
-        const phase = await loadInWorkspace(manager, Phase, ctx, inserted.identifiers[0].id as number, RESOURCE);
+        const phase = await this.load(manager, ctx, inserted.identifiers[0].id as number);
         await recordEvent(manager, ctx, { type: 'phase_created', resourceId: phase.id, payload: { phase: toPhaseRecord(phase) } });
         created.push(phase);
       }
@@ -88,10 +71,10 @@ export class PhaseService {
   }
 
   async update(ctx: RequestContext, rawId: RecordId, input: PhaseInput): Promise<Phase> {
-    const id = parseIdOrNotFound(rawId, RESOURCE);
+    const id = this.idOf(rawId);
     await assertValid(input);
     return this.dataSource.transaction(async (manager) => {
-      const current = await loadInWorkspace(manager, Phase, ctx, id, RESOURCE, 'update');
+      const current = await this.load(manager, ctx, id, 'update');
       const { campaignId: echoedCampaign, customFields, ...fields } = input;
       const problems = new FieldErrorCollector();
       if (echoedCampaign !== undefined && echoedCampaign !== null && parseId(echoedCampaign) !== current.campaignId) {
@@ -111,7 +94,7 @@ export class PhaseService {
       const changed = changedProperties(current, values).filter((key) => key !== 'customFields' || !sameJson(current.customFields, values.customFields));
       if (changed.length === 0) return current;
       await manager.update(Phase, { id, organisationId: ctx.organisationId }, values);
-      const phase = await loadInWorkspace(manager, Phase, ctx, id, RESOURCE);
+      const phase = await this.load(manager, ctx, id);
       await recordEvent(manager, ctx, {
         type: 'phase_updated',
         resourceId: id,
@@ -123,9 +106,9 @@ export class PhaseService {
 
   /** Soft delete, taking the phase's contents and their distributions with it. */
   async delete(ctx: RequestContext, rawId: RecordId): Promise<Phase> {
-    const id = parseIdOrNotFound(rawId, RESOURCE);
+    const id = this.idOf(rawId);
     return this.dataSource.transaction(async (manager) => {
-      await loadInWorkspace(manager, Phase, ctx, id, RESOURCE, 'update');
+      await this.load(manager, ctx, id, 'update');
       const cascaded = await softDeleteDescendants(manager, ctx, { phaseId: id });
       const phase = await softDeleteInWorkspace(manager, Phase, ctx, id);
       await recordEvent(manager, ctx, {

@@ -5,7 +5,7 @@ import { WorkspaceRecord } from '../workspace/workspace-record';
 import { httpUrlOrEmpty } from '../graphql/descriptions';
 import { PublisherProfileStatus } from './publisher-profile-status';
 
-@ObjectType({ implements: Node, description: 'A publishing brand the workspace places content with (spec §2.10); it owns publisher titles.' })
+@ObjectType({ simpleResolvers: true, implements: Node, description: 'A publishing brand the workspace places content with (spec §2.10); it owns publisher titles.' })
 @Entity('publisher_profiles')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'name', 'id'])

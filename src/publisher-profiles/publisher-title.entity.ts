@@ -6,7 +6,7 @@ import { httpUrlOrEmpty } from '../graphql/descriptions';
 import { PublisherProfile } from './publisher-profile.entity';
 
 /** A title (site, newsletter, magazine…) of a publisher: what `publisher_title_id` on contents and distributions names. */
-@ObjectType({ implements: Node, description: 'A title of a publisher profile: a site, newsletter, magazine or channel content runs on.' })
+@ObjectType({ simpleResolvers: true, implements: Node, description: 'A title of a publisher profile: a site, newsletter, magazine or channel content runs on.' })
 @Entity('publisher_titles')
 @Index(['organisationId', 'id'])
 @Index(['organisationId', 'publisherProfileId', 'id'])

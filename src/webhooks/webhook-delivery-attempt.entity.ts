@@ -29,7 +29,7 @@ registerEnumType(AttemptOutcome, {
 export const OPEN_ATTEMPT = 'in_progress';
 
 /** One HTTP request of a delivery, as the log shows it. */
-@ObjectType({ description: 'One HTTP request of a delivery (or one interrupted by its worker stopping).' })
+@ObjectType({ simpleResolvers: true, description: 'One HTTP request of a delivery (or one interrupted by its worker stopping).' })
 @Entity('webhook_delivery_attempts')
 // One row per attempt number: a job run twice (after a crash) cannot log one attempt twice.
 @Index(['deliveryId', 'attemptNo'], { unique: true })

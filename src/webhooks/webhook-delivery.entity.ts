@@ -23,7 +23,7 @@ registerEnumType(DeliveryStatus, {
 });
 
 /** One event on its way to one webhook; its attempts are the delivery log. */
-@ObjectType({ implements: Node, description: 'One event on its way to one webhook, with every attempt.' })
+@ObjectType({ simpleResolvers: true, implements: Node, description: 'One event on its way to one webhook, with every attempt.' })
 @Entity('webhook_deliveries')
 @Index(['organisationId', 'webhookId', 'id'])
 @Index(['eventId'])

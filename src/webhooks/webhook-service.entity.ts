@@ -7,7 +7,7 @@ import { WorkspaceRecord } from '../workspace/workspace-record';
  * A webhook service (spec §2.11): how deliveries authenticate to a partner's receivers. With
  * client credentials, each delivery carries a bearer token fetched from `authUrl`.
  */
-@ObjectType('WebhookService', { implements: Node, description: "How deliveries authenticate to the partner's receivers (OAuth 2.0 client credentials), shared by webhooks." })
+@ObjectType('WebhookService', { simpleResolvers: true, implements: Node, description: "How deliveries authenticate to the partner's receivers (OAuth 2.0 client credentials), shared by webhooks." })
 @Entity('webhook_services')
 @Index(['organisationId', 'id'])
 @Index('UQ_webhook_services_default', ['organisationId'], { unique: true, where: '"is_default" AND "deleted_at" IS NULL' })

@@ -10,7 +10,7 @@ export const MIN_RATE_LIMIT = 1;
 export const MAX_RATE_LIMIT = 1000;
 
 /** A subscription (spec §2.11, §6): committed events of the listed types are POSTed to `url`, signed. */
-@ObjectType({ implements: Node, description: 'A subscription: committed events of the listed types are POSTed to `url`, signed (Standard Webhooks).' })
+@ObjectType({ simpleResolvers: true, implements: Node, description: 'A subscription: committed events of the listed types are POSTed to `url`, signed (Standard Webhooks).' })
 @Entity('webhooks')
 @Index(['organisationId', 'id'])
 @Check('CHK_webhooks_rate_limit', `"rate_limit" BETWEEN ${MIN_RATE_LIMIT} AND ${MAX_RATE_LIMIT}`)

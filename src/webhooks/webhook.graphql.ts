@@ -26,7 +26,7 @@ export type WebhookDeletePayload = InstanceType<typeof WebhookDeletePayload>;
 export type WebhookDeliveryPayload = InstanceType<typeof WebhookDeliveryPayload>;
 
 /** The only place a signing secret is ever shown: the answer of the mutation that made it. */
-@ObjectType('WebhookSecretPayload', { description: 'What `webhookCreate` and `webhookRotateSecret` return: the webhook and, this once, its new signing secret.' })
+@ObjectType('WebhookSecretPayload', { simpleResolvers: true, description: 'What `webhookCreate` and `webhookRotateSecret` return: the webhook and, this once, its new signing secret.' })
 export class WebhookSecretPayload {
   @Field(() => Webhook, { nullable: true, description: 'The record as saved; null when the mutation was refused.' })
   webhook!: Webhook | null;
@@ -38,7 +38,7 @@ export class WebhookSecretPayload {
   userErrors!: UserError[];
 }
 
-@ObjectType('WebhookRecoverPayload', { description: 'What `webhookRecover` returns: how many failed deliveries were queued again.' })
+@ObjectType('WebhookRecoverPayload', { simpleResolvers: true, description: 'What `webhookRecover` returns: how many failed deliveries were queued again.' })
 export class WebhookRecoverPayload {
   @Field(() => Int, { nullable: true, description: 'Deliveries queued, one per event recovered; null when the mutation was refused.' })
   recovered!: number | null;

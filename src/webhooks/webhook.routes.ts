@@ -4,6 +4,7 @@ import { keyed, pageOf } from '../http/rest/openapi/response-schemas';
 import { paginated } from '../http/rest/pagination';
 import { listQuery } from '../http/rest/list-query';
 import { bodyInput, noQuery, pathParam } from '../http/rest/request-input';
+import { deleteRoute, getRoute, updateRoute, type V2Resource } from '../http/rest/resource-routes';
 import type { ListQueryDeclaration, V2Route } from '../http/rest/v2-route';
 import { requestContext } from '../http/request-context';
 import { NO_QUERY, webhookServiceRoutes } from './webhook-service.routes';
@@ -11,7 +12,8 @@ import { deliveryList } from './delivery.list';
 import { WebhookInput, WebhookRecoverInput } from './webhook.input';
 import { EVENT_RETENTION_DAYS } from '../events/event.service';
 import { WireShape } from '../common/wire-shape';
-import { WEBHOOK_REQUIRED_ON_CREATE } from './webhook.service';
+import { WEBHOOK_REQUIRED_ON_CREATE, type WebhookService } from './webhook.service';
+import type { Webhook } from './webhook.entity';
 import {
   deliveryDetailSchema,
   deliveryRecordSchema,
@@ -24,7 +26,20 @@ import {
   webhookWithSecretSchema,
 } from './webhook.record';
 
-const TAG = 'Webhooks';
+const webhooks: V2Resource<Webhook, WebhookService, WebhookInput> = {
+  param: 'id',
+  paramDescription: 'A webhook of this workspace.',
+  name: 'Webhook',
+  names: 'Webhooks',
+  group: 'webhooks',
+  wire: webhookWire,
+  record: webhookRecordSchema,
+  input: WebhookInput,
+  service: (services) => services.webhooks,
+  // Not the function itself: its second parameter is the secret, shown only on create and rotation.
+  toRecord: (found) => toWebhookRecord(found),
+};
+const TAG = webhooks.names;
 const config = { wire: webhookWire };
 
 /** Create and update share WebhookInput; a create requires what the service requires. */
@@ -36,7 +51,7 @@ const delivery = keyed('delivery', deliveryDetailSchema);
 const recoverWire = new WireShape(['since', 'until']);
 const recoverBody = inputSchema('WebhookRecoverInput', recoverWire, WebhookRecoverInput, { required: ['since'] });
 
-const webhookId = { id: 'A webhook of this workspace.' };
+const webhookId = { [webhooks.param]: webhooks.paramDescription };
 const deliveryIds = { ...webhookId, delivery_id: 'A delivery of that webhook (a positive integer, up to 2^53 − 1).' };
 
 
@@ -99,51 +114,9 @@ export const webhookRoutes = [
       return { webhook: toWebhookRecord(created.webhook, created.secret) };
     },
   },
-  {
-    method: 'GET',
-    path: '/webhooks/:id',
-    operationId: 'getWebhook',
-    summary: 'Get a webhook',
-    tag: TAG,
-    scope: 'webhooks:read',
-    params: webhookId,
-    success: { message: 'Webhook retrieved successfully', data: webhook },
-    config,
-    async handle(request, { services }) {
-      return { webhook: toWebhookRecord(await services.webhooks.get(requestContext(request), pathParam(request, 'id'))) };
-    },
-  },
-  {
-    method: 'PUT',
-    path: '/webhooks/:id',
-    operationId: 'updateWebhook',
-    summary: 'Update a webhook',
-    description: 'Fields left out are unchanged; `service_id: null` removes the service.',
-    tag: TAG,
-    scope: 'webhooks:write',
-    params: webhookId,
-    body: webhookUpdateBody,
-    success: { message: 'Webhook updated successfully', data: webhook },
-    config,
-    async handle(request, { services }) {
-      const updated = await services.webhooks.update(requestContext(request), pathParam(request, 'id'), bodyInput(request, webhookWire, WebhookInput));
-      return { webhook: toWebhookRecord(updated) };
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/webhooks/:id',
-    operationId: 'deleteWebhook',
-    summary: 'Delete a webhook',
-    tag: TAG,
-    scope: 'webhooks:write',
-    params: webhookId,
-    success: { message: 'Webhook deleted successfully' },
-    config,
-    async handle(request, { services }) {
-      await services.webhooks.delete(requestContext(request), pathParam(request, 'id'));
-    },
-  },
+  getRoute(webhooks, { summary: 'Get a webhook' }),
+  updateRoute(webhooks, { summary: 'Update a webhook', description: 'Fields left out are unchanged; `service_id: null` removes the service.', body: webhookUpdateBody }),
+  deleteRoute(webhooks, { summary: 'Delete a webhook' }),
   activationRoute('enable', true),
   activationRoute('disable', false),
   {

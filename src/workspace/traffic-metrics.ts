@@ -11,7 +11,7 @@ const MAX_INT = 2_147_483_647;
  * The goal (g_) and estimate (e_) figures phases and contents carry (spec §2.7, §2.8); one
  * declaration serves both tables and both inputs.
  */
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export abstract class TrafficMetricsRow extends WorkspaceRow {
   @Field(() => Int, { description: goal('impressions') }) @Column({ type: 'integer', default: 0 }) gImpressions!: number;
   @Field(() => Int, { description: estimate('impressions') }) @Column({ type: 'integer', default: 0 }) eImpressions!: number;

@@ -10,7 +10,7 @@ import { Organisation } from '../organisations/organisation.entity';
  * round-trips exactly through keyset cursors). Its GraphQL fields are inherited by each entity's
  * object type. Subclasses declare their id (see WorkspaceRecord).
  */
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export abstract class WorkspaceRow {
   @Column({ type: 'integer' })
   organisationId!: number;
@@ -32,7 +32,7 @@ export abstract class WorkspaceRow {
 }
 
 /** A workspace row with its own serial integer id. */
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export abstract class WorkspaceRecord extends WorkspaceRow {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id!: number;
