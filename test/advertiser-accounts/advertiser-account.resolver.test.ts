@@ -3,8 +3,9 @@ import { createCampaignThroughService, contextOf, createMember } from '../suppor
 import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
 import { workspaceEvents } from '../support/outbox';
 import { walkConnection, expectIdRefused, expectGraphQLError } from '../support/graphql';
-import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type Workspace } from '../support/test-app';
 import { untilClockMoves } from '../support/expectations';
+import { appForFile, workspacesForBlock } from '../support/file-app';
 
 /**
  * GraphQL advertiser accounts: the same behaviours as REST /v2 (spec §2.4, §4.3, §7) in GraphQL
@@ -12,13 +13,7 @@ import { untilClockMoves } from '../support/expectations';
  * real HTTP against the real database; every refusal is checked to have changed nothing.
  */
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(() => app.close());
+const { app } = appForFile({ ws: null });
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 /** A bare database id naming nothing: still taken as an account's id during the transition to global ids. */
@@ -204,13 +199,10 @@ async function walk(ws: Workspace, first: number, variables: Record<string, unkn
 }
 
 describe('query advertiserAccounts', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let accounts: AnyBody[];
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     accounts = [];
     for (const [name, status] of [
       ['Delta', 'ACTIVE'],
@@ -438,14 +430,11 @@ describe('query advertiserAccounts', () => {
 });
 
 describe('query advertiserAccount', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let account: AnyBody;
   let foreign: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     account = await createAccount(ws);
     foreign = await createAccount(other, { name: 'Not yours' });
   });
@@ -537,11 +526,7 @@ describe('query advertiserAccount', () => {
 });
 
 describe('mutation advertiserAccountCreate', () => {
-  let ws: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-  });
+  const { ws } = workspacesForBlock(app);
 
   it('creates the account and returns it with no userErrors', async () => {
     const response = await ws.api.graphql(CREATE, { input: validInput() });
@@ -741,13 +726,10 @@ describe('mutation advertiserAccountCreate', () => {
 });
 
 describe('mutation advertiserAccountUpdate', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let foreign: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     foreign = await createAccount(other, { name: 'Not yours' });
   });
 
@@ -979,13 +961,10 @@ describe('mutation advertiserAccountUpdate', () => {
 });
 
 describe('mutation advertiserAccountDelete', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let foreign: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     foreign = await createAccount(other, { name: 'Not yours' });
   });
 
@@ -1131,13 +1110,7 @@ describe('mutation advertiserAccountDelete', () => {
 });
 
 describe('AdvertiserAccount.members and AdvertiserAccount.primaryContact', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it("lists the account's live members by id, and shows the primary contact once named", async () => {
     const account = await createAccount(ws, { name: 'Team' });

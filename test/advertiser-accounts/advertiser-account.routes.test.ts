@@ -2,8 +2,9 @@ import { allRows, rowById } from '../support/database-state';
 import { INVALID, PAGINATION_KEYS, withoutRequestId, untilClockMoves, notFoundBody, expectSuccess } from '../support/expectations';
 import { createCampaignThroughService, contextOf, createMember } from '../support/fixtures';
 import { workspaceEvents } from '../support/outbox';
-import { startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type Workspace } from '../support/test-app';
 import { ACCOUNT_RECORD_KEYS } from '../support/members';
+import { appForFile, workspacesForBlock } from '../support/file-app';
 
 /**
  * REST /v2 advertiser accounts (spec §2.1, §2.4, §4.3, §7), through real HTTP against the real
@@ -13,13 +14,7 @@ import { ACCOUNT_RECORD_KEYS } from '../support/members';
  * test/http/rest/route-contract.test.ts.
  */
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(() => app.close());
+const { app } = appForFile({ ws: null });
 
 const BASE = '/v2/advertiser-accounts';
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -126,13 +121,10 @@ function createCampaignFor(ws: Workspace, accountId: number): Promise<number> {
 }
 
 describe('GET /v2/advertiser-accounts', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let accounts: AnyBody[];
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     accounts = [];
     for (const [name, status] of [
       ['Acme Foods', 'active'],
@@ -302,12 +294,11 @@ describe('GET /v2/advertiser-accounts', () => {
 });
 
 describe('GET /v2/advertiser-accounts/:id', () => {
-  let ws: Workspace;
+  const { ws } = workspacesForBlock(app);
   let account: AnyBody;
   let contactId: number;
 
   beforeAll(async () => {
-    ws = await app.workspace();
     const created = await createAccount(ws);
     contactId = await addMember(ws, created.id);
     account = await setPrimaryContact(ws, created.id, contactId);
@@ -558,14 +549,11 @@ describe('POST /v2/advertiser-accounts', () => {
   });
 
   describe('primary_contact_id on create', () => {
-    let ws: Workspace;
-    let other: Workspace;
+    const { ws, other } = workspacesForBlock(app, { other: true });
     let memberOfAnotherAccount: number;
     let foreignMember: number;
 
     beforeAll(async () => {
-      ws = await app.workspace();
-      other = await app.workspace();
       memberOfAnotherAccount = await addMember(ws, (await createAccount(ws, { name: 'Has members' })).id);
       foreignMember = await addMember(other, (await createAccount(other, { name: 'Not yours' })).id);
     });
@@ -615,13 +603,10 @@ describe('POST /v2/advertiser-accounts', () => {
 });
 
 describe('PUT /v2/advertiser-accounts/:id', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let foreign: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     foreign = await createAccount(other, { name: 'Not yours' });
   });
 
@@ -888,11 +873,7 @@ describe('PUT /v2/advertiser-accounts/:id', () => {
 });
 
 describe('DELETE /v2/advertiser-accounts/:id', () => {
-  let ws: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-  });
+  const { ws } = workspacesForBlock(app);
 
   it('soft-deletes the account: 200 with success and message only', async () => {
     const account = await createAccount(ws);

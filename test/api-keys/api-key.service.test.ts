@@ -1,15 +1,6 @@
-import { startTestApp, type TestApp, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
 
-let app: TestApp;
-let ws: Workspace;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace();
-});
-afterAll(async () => {
-  await app.close();
-});
+const { app, ws } = appForFile();
 
 async function lastUsedAt(): Promise<Date | null> {
   const [row] = await app.dataSource.query('SELECT last_used_at FROM api_keys WHERE id = $1', [ws.apiKeyId]);

@@ -4,7 +4,8 @@ import * as fixtures from '../support/fixtures';
 import { dbId, gid } from '../support/global-ids';
 import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, expectIdRefused } from '../support/graphql';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
 
 /**
  * GraphQL campaigns: the `campaigns` connection, `campaign(id)`, `Campaign.primaryAdvertiserAccount`
@@ -90,11 +91,9 @@ const STATUSES = ['DRAFT', 'ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELLED'] as cons
 type Status = (typeof STATUSES)[number];
 const STATUS_NUMBER: Record<Status, number> = { DRAFT: 1, ACTIVE: 2, PAUSED: 3, COMPLETED: 4, CANCELLED: 5 };
 
-let app: TestApp;
-let ws: Workspace;
+const { app, ws, other } = appForFile({ ws: 'Campaign GraphQL tests', other: 'Another workspace' });
 let accountId: string;
 let secondAccountId: string;
-let other: Workspace;
 let otherAccountId: string;
 
 /** Creates an advertiser account through REST and returns its GraphQL (global) id. */
@@ -143,15 +142,10 @@ function expectUserError(payload: AnyBody, field: string[], code = 'BAD_USER_INP
 
 
 beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace('Campaign GraphQL tests');
-  other = await app.workspace('Another workspace');
   accountId = await createAccount(ws, 'Acme Brands');
   secondAccountId = await createAccount(ws, 'Globex Media');
   otherAccountId = await createAccount(other, 'Not yours Ltd');
 });
-
-afterAll(() => app.close());
 
 // ---------------------------------------------------------------------------------------------
 // query campaigns

@@ -3,7 +3,8 @@ import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, 
 import { createAccount } from '../support/fixtures';
 import { blockedOrFinished } from '../support/locks';
 import { timedResourceEvents, type TimedOutboxRow } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
 
 /**
  * REST /v2 campaigns (spec §2.6, §4.5, §7) through real HTTP over a real PostgreSQL.
@@ -139,11 +140,9 @@ function expectCampaignRecord(record: AnyBody): void {
   expect(record.updated_at).toMatch(ISO_TIMESTAMP);
 }
 
-let app: TestApp;
-let ws: Workspace;
+const { app, ws, other } = appForFile({ ws: 'Campaign REST tests', other: 'Another workspace' });
 let accountId: number;
 let secondAccountId: number;
-let other: Workspace;
 let otherAccountId: number;
 
 /** Creates a campaign through the API and returns its v2 record. */
@@ -203,15 +202,10 @@ async function orphanedCampaigns(): Promise<number> {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace('Campaign REST tests');
-  other = await app.workspace('Another workspace');
   accountId = await createAccount(ws, 'Acme Brands');
   secondAccountId = await createAccount(ws, 'Globex Media');
   otherAccountId = await createAccount(other, 'Not yours Ltd');
 });
-
-afterAll(() => app.close());
 
 // ---------------------------------------------------------------------------------------------
 // POST /v2/campaigns

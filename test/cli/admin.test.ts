@@ -3,6 +3,7 @@ import { ISO_TIMESTAMP } from '../support/expectations';
 import { gid } from '../support/global-ids';
 import { resourceEvents } from '../support/outbox';
 import { runAdmin, run } from '../support/processes';
+import { BARE_PROFILE_RECORD_DEFAULTS, HARBOUR_STREET, HARBOUR_STREET_RECORD_TEXT, HARBOUR_STREET_TITLES, PUBLISHER_PROFILE_RECORD_KEYS, PUBLISHER_TITLE_KEYS } from '../support/publisher-profiles';
 import { type AnyBody, apiClient, startTestApp, TEST_SECRETS_KEY, type TestApp, type Workspace } from '../support/test-app';
 
 let app: TestApp;
@@ -120,28 +121,6 @@ describe('key:revoke', () => {
 });
 
 describe('publisher:create', () => {
-  /** The publisher profile record's keys, in order, as the partner API returns them. */
-  const RECORD_KEYS = [
-    'id',
-    'organization_code',
-    'name',
-    'website',
-    'country',
-    'status',
-    'description',
-    'contact_email',
-    'monthly_unique_visitors',
-    'monthly_page_views',
-    'social_followers',
-    'newsletter_subscribers',
-    'is_deleted',
-    'titles',
-    'deleted_at',
-    'created_at',
-    'updated_at',
-  ];
-  const TITLE_KEYS = ['id', 'publisher_profile_id', 'name', 'url', 'monthly_unique_visitors', 'created_at', 'updated_at'];
-
   let ws: Workspace;
 
   beforeAll(async () => {
@@ -159,21 +138,18 @@ describe('publisher:create', () => {
         '--org',
         ws.organizationCode,
         '--name',
-        'Harbour Street Media',
+        HARBOUR_STREET.name,
         '--website',
-        'https://harbourstreet.example',
+        HARBOUR_STREET.website,
         '--country',
-        'gb',
+        HARBOUR_STREET.country,
         '--status',
         'inactive',
         '--description',
-        'A coastal publisher.',
+        HARBOUR_STREET.description,
         '--contact-email',
-        'partners@harbourstreet.example',
-        '--title',
-        'The Harbour Daily',
-        '--title',
-        'Harbour Weekend',
+        HARBOUR_STREET.contactEmail,
+        ...HARBOUR_STREET_TITLES.flatMap((title) => ['--title', title.name]),
       ],
       env,
     );
@@ -181,16 +157,11 @@ describe('publisher:create', () => {
     expect(result.code).toBe(0);
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
     const [record] = jsonLines(result.stdout);
-    expect(Object.keys(record)).toEqual(RECORD_KEYS);
+    expect(Object.keys(record)).toEqual(PUBLISHER_PROFILE_RECORD_KEYS);
     expect(record).toEqual({
       id: expect.any(Number),
       organization_code: ws.organizationCode,
-      name: 'Harbour Street Media',
-      website: 'https://harbourstreet.example',
-      country: 'GB',
-      status: 'inactive',
-      description: 'A coastal publisher.',
-      contact_email: 'partners@harbourstreet.example',
+      ...HARBOUR_STREET_RECORD_TEXT,
       monthly_unique_visitors: 0,
       monthly_page_views: 0,
       social_followers: 0,
@@ -202,7 +173,7 @@ describe('publisher:create', () => {
       updated_at: expect.stringMatching(ISO_TIMESTAMP),
     });
     const titles = record.titles as AnyBody[];
-    for (const title of titles) expect(Object.keys(title)).toEqual(TITLE_KEYS);
+    for (const title of titles) expect(Object.keys(title)).toEqual(PUBLISHER_TITLE_KEYS);
     expect(titles).toEqual([
       {
         id: expect.any(Number),
@@ -251,18 +222,7 @@ describe('publisher:create', () => {
     const result = await runAdmin(['publisher:create', '--org', ws.organizationCode, '--name', 'Bare Publisher'], env);
 
     expect(result.code).toBe(0);
-    expect(jsonLines(result.stdout)[0]).toMatchObject({
-      organization_code: ws.organizationCode,
-      name: 'Bare Publisher',
-      website: '',
-      country: '',
-      status: 'active',
-      description: '',
-      contact_email: '',
-      is_deleted: 0,
-      titles: [],
-      deleted_at: null,
-    });
+    expect(jsonLines(result.stdout)[0]).toMatchObject({ organization_code: ws.organizationCode, name: 'Bare Publisher', ...BARE_PROFILE_RECORD_DEFAULTS });
   });
 
   it('creates the profile in the named workspace only', async () => {

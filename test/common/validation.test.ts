@@ -1,15 +1,6 @@
-import { startTestApp, type TestApp, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
 
-let app: TestApp;
-let ws: Workspace;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace();
-});
-afterAll(async () => {
-  await app.close();
-});
+const { app, ws } = appForFile();
 
 async function accountCount(): Promise<number> {
   const [{ count }] = await app.dataSource.query('SELECT count(*)::int AS count FROM advertiser_accounts WHERE organisation_id = $1', [ws.organisationId]);

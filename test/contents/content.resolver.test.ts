@@ -4,7 +4,10 @@ import * as fixtures from '../support/fixtures';
 import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
 import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, expectIdRefused } from '../support/graphql';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
+import { deleteUser, editorsToName } from '../support/editors';
+import { deletePublisherProfile, titlesToName } from '../support/publisher-profiles';
 
 /**
  * GraphQL content pieces: the `contents` connection, `content(id)`, `Content.campaign`, `Content.phase`,
@@ -81,9 +84,7 @@ const STATUSES = ['DRAFT', 'IN_REVIEW', 'CHANGES_REQUESTED', 'APPROVED', 'LIVE',
 type Status = (typeof STATUSES)[number];
 const STATUS_NUMBER: Record<Status, number> = { DRAFT: 1, IN_REVIEW: 2, CHANGES_REQUESTED: 3, APPROVED: 4, LIVE: 5, ARCHIVED: 6 };
 
-let app: TestApp;
-let ws: Workspace;
-let other: Workspace;
+const { app, ws, other } = appForFile({ ws: 'Content GraphQL tests', other: 'Another workspace' });
 
 /** A campaign with two phases, plus a second campaign with one phase, in one workspace (ids as GraphQL global ids). */
 type Fixture = fixtures.CampaignsFixture<string>;
@@ -117,14 +118,6 @@ const REFERENCES = `
     }
   }
 `;
-
-async function deleteUser(workspace: Workspace, userId: number): Promise<void> {
-  expect((await workspace.api.delete(`/v2/organisation-users/${userId}`)).status).toBe(200);
-}
-
-async function deletePublisherProfile(workspace: Workspace, profileId: number): Promise<void> {
-  expect((await workspace.api.delete(`/v2/publisher-profiles/${profileId}`)).status).toBe(200);
-}
 
 /** Creates a campaign through REST (of the account with this global id) and returns its global id. */
 async function createCampaign(workspace: Workspace, accountId: string, title = 'A campaign'): Promise<string> {
@@ -205,31 +198,15 @@ function expectUserError(payload: AnyBody, field: string[], code = 'BAD_USER_INP
   expectUserErrorsAt(payload, [field], code);
 }
 
-
-
-
 /** Global ids in the order of their database ids. */
 const byId = (values: string[]) => [...values].sort((a, b) => dbId(a) - dbId(b));
 
 beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace('Content GraphQL tests');
-  other = await app.workspace('Another workspace');
   fx = await createFixture(ws);
   foreign = await createFixture(other);
-  editorId = await fixtures.createUser(ws, 'editor.one@example.com');
-  secondEditorId = await fixtures.createUser(ws, 'editor.two@example.com');
-  [titleId, secondTitleId] = (await fixtures.createPublisherProfile(app, ws, 'Daily Planet', ['Planet Online', 'Planet Weekly'])).titleIds;
-  foreignEditorId = await fixtures.createUser(other, 'editor.elsewhere@example.com');
-  [foreignTitleId] = (await fixtures.createPublisherProfile(app, other, 'Not yours', ['Their title'])).titleIds;
-  deletedEditorId = await fixtures.createUser(ws, 'editor.gone@example.com');
-  await deleteUser(ws, deletedEditorId);
-  const closed = await fixtures.createPublisherProfile(app, ws, 'Closed down', ['Gone title']);
-  deletedProfileTitleId = closed.titleIds[0];
-  await deletePublisherProfile(ws, closed.profileId);
+  ({ editorId, secondEditorId, foreignEditorId, deletedEditorId } = await editorsToName(ws, other));
+  ({ titleId, secondTitleId, foreignTitleId, deletedProfileTitleId } = await titlesToName(app, ws, other));
 });
-
-afterAll(() => app.close());
 
 // ---------------------------------------------------------------------------------------------
 // query contents

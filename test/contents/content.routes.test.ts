@@ -1,10 +1,13 @@
 import { rowById, rowCounts } from '../support/database-state';
-import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, withoutRequestId, expectNotFound } from '../support/expectations';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, withoutRequestId, expectNotFound, expectInvalidErrors } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { createCampaign, createCampaignsFixture, createPhases, type CampaignsFixture } from '../support/fixtures';
 import { blockedOrFinished } from '../support/locks';
 import { timedResourceEvents, type TimedOutboxRow } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
+import { deleteUser, editorsToName } from '../support/editors';
+import { deletePublisherProfile, titlesToName } from '../support/publisher-profiles';
 
 /**
  * REST /v2 contents (spec §2.1, §2.8, §3, §4.6, §7) through real HTTP over a real PostgreSQL.
@@ -62,9 +65,7 @@ function expectContentRecord(record: AnyBody): void {
   expect(record.updated_at).toMatch(ISO_TIMESTAMP);
 }
 
-let app: TestApp;
-let ws: Workspace;
-let other: Workspace;
+const { app, ws, other } = appForFile({ ws: 'Content REST tests', other: 'Another workspace' });
 
 /** A campaign with two phases, plus a second campaign with one phase, in one workspace. */
 type Fixture = CampaignsFixture<number>;
@@ -84,16 +85,6 @@ let deletedProfileTitleId: number;
 
 const EDITOR_MESSAGE = 'content_editor_id does not name a user of this workspace';
 const TITLE_MESSAGE = 'publisher_title_id does not name a publisher title of this workspace';
-
-/** Deletes a user through the API (Delete User answers 200 with the remaining users). */
-async function deleteUser(workspace: Workspace, userId: number): Promise<void> {
-  expect((await workspace.api.delete(`/v2/organisation-users/${userId}`)).status).toBe(200);
-}
-
-/** Deletes a publisher profile (and so its titles) through the API. */
-async function deletePublisherProfile(workspace: Workspace, profileId: number): Promise<void> {
-  expect((await workspace.api.delete(`/v2/publisher-profiles/${profileId}`)).status).toBe(200);
-}
 
 function createFixture(workspace: Workspace): Promise<Fixture> {
   return createCampaignsFixture(workspace, Number);
@@ -194,24 +185,11 @@ async function orphanedContents(): Promise<number> {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace('Content REST tests');
-  other = await app.workspace('Another workspace');
   fx = await createFixture(ws);
   foreign = await createFixture(other);
-  editorId = await fixtures.createUser(ws, 'editor.one@example.com');
-  secondEditorId = await fixtures.createUser(ws, 'editor.two@example.com');
-  [titleId, secondTitleId] = (await fixtures.createPublisherProfile(app, ws, 'Daily Planet', ['Planet Online', 'Planet Weekly'])).titleIds;
-  foreignEditorId = await fixtures.createUser(other, 'editor.elsewhere@example.com');
-  [foreignTitleId] = (await fixtures.createPublisherProfile(app, other, 'Not yours', ['Their title'])).titleIds;
-  deletedEditorId = await fixtures.createUser(ws, 'editor.gone@example.com');
-  await deleteUser(ws, deletedEditorId);
-  const closed = await fixtures.createPublisherProfile(app, ws, 'Closed down', ['Gone title']);
-  deletedProfileTitleId = closed.titleIds[0];
-  await deletePublisherProfile(ws, closed.profileId);
+  ({ editorId, secondEditorId, foreignEditorId, deletedEditorId } = await editorsToName(ws, other));
+  ({ titleId, secondTitleId, foreignTitleId, deletedProfileTitleId } = await titlesToName(app, ws, other));
 });
-
-afterAll(() => app.close());
 
 // ---------------------------------------------------------------------------------------------
 // POST /v2/contents
@@ -441,14 +419,7 @@ describe('POST /v2/contents (create)', () => {
       const before = await databaseState();
       const response = await ws.api.post('/v2/contents', {});
 
-      expect(response.status).toBe(422);
-      expect(response.body).toEqual({
-        success: false,
-        message: INVALID,
-        code: 'BAD_USER_INPUT',
-        request_id: expect.any(String),
-        errors: { campaign_id: ['campaign_id is required'], phase_id: ['phase_id is required'], content_name: ['content_name is required'] },
-      });
+      expectInvalidErrors(response, { campaign_id: ['campaign_id is required'], phase_id: ['phase_id is required'], content_name: ['content_name is required'] });
       expect(await databaseState()).toEqual(before);
     });
 

@@ -4,7 +4,9 @@ import * as fixtures from '../support/fixtures';
 import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
 import { USER_ERRORS, expectCoercionError, expectIdRefused } from '../support/graphql';
 import { mediaAddedEvents, resourceEvents, type OutboxRow } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
+import { deletePublisherProfile, titlesToName } from '../support/publisher-profiles';
 
 /**
  * GraphQL distributions: `distribution(id)`, its `content`, `primaryLink` and `mediaLibrary`,
@@ -86,9 +88,7 @@ const STATUSES = ['PLANNED', 'SCHEDULED', 'LIVE', 'PAUSED', 'COMPLETED', 'CANCEL
 type Status = (typeof STATUSES)[number];
 const STATUS_NUMBERS: Record<Status, number> = { PLANNED: 1, SCHEDULED: 2, LIVE: 3, PAUSED: 4, COMPLETED: 5, CANCELLED: 6 };
 
-let app: TestApp;
-let ws: Workspace;
-let other: Workspace;
+const { app, ws, other } = appForFile({ ws: 'Distribution GraphQL tests', other: 'Another workspace' });
 const accounts = new Map<Workspace, number>();
 
 interface Placement {
@@ -246,8 +246,6 @@ function expectContentNotFound(payload: AnyBody): void {
   expect(payload).toEqual({ distributions: null, userErrors: [{ field: ['contentId'], message: 'Content not found', code: 'NOT_FOUND' }] });
 }
 
-
-
 let foreign: Placement;
 let foreignDistribution: AnyBody;
 
@@ -271,10 +269,6 @@ const PUBLISHER_TITLE = `
   }
 `;
 
-async function deletePublisherProfile(workspace: Workspace, profileId: number): Promise<void> {
-  expect((await workspace.api.delete(`/v2/publisher-profiles/${profileId}`)).status).toBe(200);
-}
-
 /** A refused bulk mutation with exactly these userErrors (argument path → message), in any order. */
 function expectReferenceErrors(payload: AnyBody, errors: [string[], string][]): void {
   expect(payload.distributions).toBeNull();
@@ -285,20 +279,11 @@ function expectReferenceErrors(payload: AnyBody, errors: [string[], string][]): 
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace('Distribution GraphQL tests');
-  other = await app.workspace('Another workspace');
   home = await createPlacement(ws);
   foreign = await createPlacement(other);
   foreignDistribution = await createDistribution(foreign.contentId, { distributionLabel: 'Theirs' }, other);
-  [titleId, secondTitleId] = (await fixtures.createPublisherProfile(app, ws, 'Daily Planet', ['Planet Online', 'Planet Weekly'])).titleIds;
-  [foreignTitleId] = (await fixtures.createPublisherProfile(app, other, 'Not yours', ['Their title'])).titleIds;
-  const closed = await fixtures.createPublisherProfile(app, ws, 'Closed down', ['Gone title']);
-  deletedProfileTitleId = closed.titleIds[0];
-  await deletePublisherProfile(ws, closed.profileId);
+  ({ titleId, secondTitleId, foreignTitleId, deletedProfileTitleId } = await titlesToName(app, ws, other));
 });
-
-afterAll(() => app.close());
 
 // ---------------------------------------------------------------------------------------------
 // query distribution

@@ -1,8 +1,10 @@
 import { allRows, rowCounts } from '../support/database-state';
-import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, escapeRegExp, expectNotFoundBody, fieldLabel, withoutRequestId, notFoundBody } from '../support/expectations';
+import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, escapeRegExp, expectNotFoundBody, fieldLabel, withoutRequestId, notFoundBody, expectInvalidErrors } from '../support/expectations';
 import * as fixtures from '../support/fixtures';
 import { mediaAddedEvents, resourceEvents, type OutboxRow } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
+import { deletePublisherProfile, titlesToName } from '../support/publisher-profiles';
 
 /**
  * REST /v2 distributions (spec §2.9, §4.7, §6, §7) through real HTTP over a real PostgreSQL.
@@ -105,9 +107,7 @@ function expectContentNotFound(response: ApiResponse<AnyBody>): void {
   expectNotFoundBody(response, CONTENT_NOT_FOUND);
 }
 
-let app: TestApp;
-let ws: Workspace;
-let other: Workspace;
+const { app, ws, other } = appForFile({ ws: 'Distribution REST tests', other: 'Another workspace' });
 const accounts = new Map<Workspace, number>();
 
 interface Placement {
@@ -238,31 +238,12 @@ const TYPE_MESSAGE = 'distribution_type_id does not name an entry of the distrib
 const LINK_TYPE_MESSAGE = 'link_type does not name an entry of the link-types library';
 const TITLE_MESSAGE = 'publisher_title_id does not name a publisher title of this workspace';
 
-async function deletePublisherProfile(workspace: Workspace, profileId: number): Promise<void> {
-  expect((await workspace.api.delete(`/v2/publisher-profiles/${profileId}`)).status).toBe(200);
-}
-
-/** A v2 422 with exactly these errors (field path → messages). */
-function expectRefusal(response: ApiResponse<AnyBody>, errors: Record<string, string[]>): void {
-  expect(response.status).toBe(422);
-  expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors });
-}
-
 beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace('Distribution REST tests');
-  other = await app.workspace('Another workspace');
   home = await createPlacement(ws);
   foreign = await createPlacement(other);
   foreignDistribution = await createDistribution(foreign.contentId, { distribution_label: 'Theirs' }, other);
-  [titleId, secondTitleId] = (await fixtures.createPublisherProfile(app, ws, 'Daily Planet', ['Planet Online', 'Planet Weekly'])).titleIds;
-  [foreignTitleId] = (await fixtures.createPublisherProfile(app, other, 'Not yours', ['Their title'])).titleIds;
-  const closed = await fixtures.createPublisherProfile(app, ws, 'Closed down', ['Gone title']);
-  deletedProfileTitleId = closed.titleIds[0];
-  await deletePublisherProfile(ws, closed.profileId);
+  ({ titleId, secondTitleId, foreignTitleId, deletedProfileTitleId } = await titlesToName(app, ws, other));
 });
-
-afterAll(() => app.close());
 
 // ---------------------------------------------------------------------------------------------
 // GET /v2/distributions/{id}
@@ -668,7 +649,7 @@ describe('POST /v2/distributions (bulk create)', () => {
       const contentId = await newContent();
       const before = await databaseState();
 
-      expectRefusal(await post(contentId, entries()), errors);
+      expectInvalidErrors(await post(contentId, entries()), errors);
       expect(await databaseState()).toEqual(before);
     });
 
@@ -804,7 +785,7 @@ describe('PUT /v2/distributions (bulk update, spec §4.7)', () => {
       const [created] = await createDistributions(contentId, [fullEntry()]);
       const before = await databaseState();
 
-      expectRefusal(await put(contentId, entries(created)), errors);
+      expectInvalidErrors(await put(contentId, entries(created)), errors);
       expect(await databaseState()).toEqual(before);
       expect(await show(created.id)).toEqual(created);
     });
@@ -814,7 +795,7 @@ describe('PUT /v2/distributions (bulk update, spec §4.7)', () => {
       const created = await createDistribution(contentId);
       const before = await databaseState();
 
-      expectRefusal(await put(contentId, [{ id: created.id, primary_link: { link_type: 6, original_link: 'https://example.com' } }]), {
+      expectInvalidErrors(await put(contentId, [{ id: created.id, primary_link: { link_type: 6, original_link: 'https://example.com' } }]), {
         'distributions.0.primary_link.link_type': [LINK_TYPE_MESSAGE],
       });
       expect(await databaseState()).toEqual(before);
@@ -837,7 +818,7 @@ describe('PUT /v2/distributions (bulk update, spec §4.7)', () => {
       expect(renamed).toEqual({ ...stale, distribution_label: 'Renamed', updated_at: expect.stringMatching(ISO_TIMESTAMP) });
       expect(echoed).toMatchObject({ content_tile: 'Echoed', distribution_type_id: 77, publisher_title_id: closing.titleIds[0], primary_link: { link_type: 88 } });
       // A change of any of them is judged.
-      expectRefusal(await put(contentId, [{ id: created.id, publisher_title_id: deletedProfileTitleId, distribution_type_id: 78, primary_link: { link_type: 89 } }]), {
+      expectInvalidErrors(await put(contentId, [{ id: created.id, publisher_title_id: deletedProfileTitleId, distribution_type_id: 78, primary_link: { link_type: 89 } }]), {
         'distributions.0.distribution_type_id': [TYPE_MESSAGE],
         'distributions.0.publisher_title_id': [TITLE_MESSAGE],
         'distributions.0.primary_link.link_type': [LINK_TYPE_MESSAGE],

@@ -1,15 +1,9 @@
-import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import type { Client } from 'pg';
-import { createLoaders } from '../../src/app/loaders';
-import { RESOLVERS } from '../../src/app/resolvers';
-import { V2_ROUTES } from '../../src/app/v2-routes';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../src/db/database-unavailable';
-import { Readiness } from '../../src/http/readiness';
-import { buildServer } from '../../src/http/server';
-import { createLogger } from '../../src/logging/logger';
 import { rowCounts } from '../support/database-state';
-import { apiClient, type ApiClient, type ApiResponse, type AnyBody, startTestApp, type TestApp, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
+import { type LoggedServer, publicTables, startLoggedServer } from '../support/logged-server';
+import type { ApiClient, ApiResponse, AnyBody } from '../support/test-app';
 import { withAdminClient } from '../support/test-database';
 
 /**
@@ -24,37 +18,15 @@ const OUTAGE_MS = 2_000;
 
 type Answer = ApiResponse<AnyBody>;
 
-let app: TestApp;
-let ws: Workspace;
+const { app, ws, closeFirst } = appForFile();
 let tables: string[];
-
 /** A second server over the same services whose log is kept, for what an outage writes there. */
-let logged: { server: FastifyInstance; api: ApiClient; lines: Record<string, unknown>[] };
+let logged: LoggedServer;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace();
-  const rows: { table_name: string }[] = await app.dataSource.query(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
-  );
-  tables = rows.map((row) => row.table_name);
-
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  const server = await buildServer({ config: { publicUrl: undefined, nodeEnv: 'test' }, logger: createLogger('info', sink), services: app.services, routes: V2_ROUTES, resolvers: RESOLVERS, loaders: createLoaders, readiness: new Readiness(app.dataSource) });
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.addresses().find((a) => typeof a === 'object');
-  logged = { server, lines, api: apiClient(`http://127.0.0.1:${address?.port}`, { 'x-api-key': ws.key }) };
-});
-
-afterAll(async () => {
-  await logged?.server.close();
-  await app?.close();
+  tables = await publicTables(app);
+  logged = await startLoggedServer(app, ws);
+  closeFirst(() => logged.server.close());
 });
 
 function databaseName(): string {

@@ -4,8 +4,9 @@ import net from 'node:net';
 import Fastify from 'fastify';
 import { frameworkAnswerOptions } from '../../src/http/framework-errors';
 import { createLogger } from '../../src/logging/logger';
-import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
+import { apiClient, startTestApp, type AnyBody } from '../support/test-app';
 import { eventually } from '../support/webhook-receiver';
+import { appForFile } from '../support/file-app';
 
 /**
  * Answers that Fastify and Node's HTTP server used to write on their own, in their own format:
@@ -13,16 +14,7 @@ import { eventually } from '../support/webhook-receiver';
  * Requests that fetch cannot send are written byte for byte on a socket.
  */
 
-let app: TestApp;
-let ws: Workspace;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace();
-});
-afterAll(async () => {
-  await app.close();
-});
+const { app, ws } = appForFile();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ENVELOPE_KEYS = ['code', 'message', 'request_id', 'success'];

@@ -1,18 +1,9 @@
-import { Writable } from 'node:stream';
-import { createLogger } from '../../src/logging/logger';
 import { Readiness } from '../../src/http/readiness';
-import { apiClient, startTestApp, type TestApp, type Workspace } from '../support/test-app';
+import { apiClient } from '../support/test-app';
+import { appForFile } from '../support/file-app';
+import { capturedLog } from '../support/logged-server';
 
-let app: TestApp;
-let ws: Workspace;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace();
-});
-afterAll(async () => {
-  await app.close();
-});
+const { app, ws } = appForFile();
 
 describe('GET /healthz', () => {
   it('answers while the process is alive, without a key', async () => {
@@ -181,14 +172,7 @@ describe('GraphQL transport', () => {
 
 describe('logs', () => {
   it('redact API keys, authorization headers and passwords', () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const logger = createLogger('info', sink);
+    const { logger, texts: lines } = capturedLog();
     logger.info({ req: { headers: { 'x-api-key': ws.key, authorization: `Bearer ${ws.key}` } }, body: { password: 'hunter2', client_secret: 's3cret' } }, 'request');
     const output = lines.join('');
     expect(output).not.toContain(ws.key);
@@ -198,14 +182,7 @@ describe('logs', () => {
   });
 
   it('keep the query string of a GraphQL GET out of the request log (its variables may hold a password)', () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const logger = createLogger('info', sink);
+    const { logger, texts: lines } = capturedLog();
     logger.info({ req: { method: 'GET', url: '/graphql?variables=%7B%22password%22%3A%22hunter2%22%7D', ip: '127.0.0.1' } }, 'incoming request');
     logger.info({ req: { method: 'GET', url: '/v2/members?per_page=2', ip: '127.0.0.1' } }, 'incoming request');
     const [graphql, list] = lines.map((line) => JSON.parse(line) as { req: { url: string; remoteAddress: string } });
@@ -216,14 +193,7 @@ describe('logs', () => {
   });
 
   it('redact the bound values of a failed statement, which may hold a password hash', () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const logger = createLogger('info', sink);
+    const { logger, texts: lines } = capturedLog();
     const failed = Object.assign(new Error('duplicate key value'), { query: 'INSERT …', parameters: ['a@b.example', 'scrypt$15$8$1$salt$hash'], driverError: { parameters: ['scrypt$15$8$1$salt$hash'] } });
     logger.error({ err: failed, member: { passwordHash: 'scrypt$15$8$1$salt$hash' } }, 'request failed');
     const output = lines.join('');

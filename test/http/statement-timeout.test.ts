@@ -1,18 +1,12 @@
-import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { createLoaders } from '../../src/app/loaders';
-import { RESOLVERS } from '../../src/app/resolvers';
-import { V2_ROUTES } from '../../src/app/v2-routes';
 import { isDatabaseUnavailable } from '../../src/db/database-unavailable';
 import { isStatementTimeout, STATEMENT_TIMEOUT_RETRY_AFTER_SECONDS } from '../../src/db/statement-timed-out';
-import { Readiness } from '../../src/http/readiness';
-import { buildServer } from '../../src/http/server';
-import { createLogger } from '../../src/logging/logger';
 import { scrape, valueOf } from '../metrics/scrape';
 import { rowCounts } from '../support/database-state';
 import { gid } from '../support/global-ids';
 import { holdingTableLocks } from '../support/locks';
-import { apiClient, type AnyBody, type ApiClient, type ApiResponse, startTestApp, TEST_LIMITS, type TestApp, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
+import { type LoggedServer, publicTables, startLoggedServer } from '../support/logged-server';
+import { type AnyBody, type ApiResponse, startTestApp, TEST_LIMITS } from '../support/test-app';
 
 /**
  * A statement that runs past STATEMENT_TIMEOUT_MS (here: waiting for a lock another session holds)
@@ -28,49 +22,20 @@ const LOCKED = ['advertiser_accounts'];
 
 type Answer = ApiResponse<AnyBody>;
 
-let app: TestApp;
-let ws: Workspace;
+const limits = { ...TEST_LIMITS, statementTimeoutMs: STATEMENT_TIMEOUT_MS };
+const { app, ws, closeFirst } = appForFile({ start: () => startTestApp({ limits, metrics: { port: 0, host: '127.0.0.1' } }) });
 let accountId: number;
 let tables: string[];
 /** A second server over the same services whose log is kept (the suite's apps log nothing). */
-let logged: { server: FastifyInstance; api: ApiClient; lines: Record<string, unknown>[] };
+let logged: LoggedServer;
 
 beforeAll(async () => {
-  const limits = { ...TEST_LIMITS, statementTimeoutMs: STATEMENT_TIMEOUT_MS };
-  app = await startTestApp({ limits, metrics: { port: 0, host: '127.0.0.1' } });
-  ws = await app.workspace();
   const created = await ws.api.post('/v2/advertiser-accounts', { name: 'Before the lock' });
   expect(created.status).toBe(200);
   accountId = created.body.data.advertiser_account.id;
-  const rows: { table_name: string }[] = await app.dataSource.query(
-    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
-  );
-  tables = rows.map((row) => row.table_name);
-
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  const server = await buildServer({
-    config: { publicUrl: undefined, nodeEnv: 'test', limits },
-    logger: createLogger('info', sink),
-    services: app.services,
-    routes: V2_ROUTES,
-    resolvers: RESOLVERS,
-    loaders: createLoaders,
-    readiness: new Readiness(app.dataSource),
-  });
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.addresses().find((a) => typeof a === 'object');
-  logged = { server, lines, api: apiClient(`http://127.0.0.1:${address?.port}`, { 'x-api-key': ws.key }) };
-});
-
-afterAll(async () => {
-  await logged?.server.close();
-  await app?.close();
+  tables = await publicTables(app);
+  logged = await startLoggedServer(app, ws, limits);
+  closeFirst(() => logged.server.close());
 });
 
 const ACCOUNT_QUERY = 'query Account($id: ID!) { advertiserAccount(id: $id) { name } }';

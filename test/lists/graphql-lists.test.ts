@@ -17,7 +17,7 @@ import {
   sorted,
   tooManyIds,
 } from './list-faces';
-import { type ListFixture, startListFixture } from './list-fixture';
+import { listFixtureForFile } from './list-fixture';
 import { filterModel, type ListModel, type Row } from './list-models';
 import { LIST_TABLE, SCHEMA, schemaField, titleOf } from './list-table';
 
@@ -153,15 +153,7 @@ function filterCases(list: ListDeclaration, name: string, all: readonly Row[]): 
   return [...samples.map((value): FilterCase => ({ sent: globalIds(value), matches: (row) => model.matches(row, value) })), asIs[0]];
 }
 
-let fx: ListFixture;
-
-beforeAll(async () => {
-  fx = await startListFixture();
-}, 180_000);
-
-afterAll(async () => {
-  await fx.close();
-});
+const fx = listFixtureForFile();
 
 describe.each(CASES)('GraphQL %s', (_title, { declaration: list, graphql, model }) => {
   const access = graphql!;

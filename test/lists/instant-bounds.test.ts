@@ -1,7 +1,7 @@
 import type { ListDeclaration } from '../../src/db/lists/list-declaration';
 import type { V2Route } from '../../src/http/rest/v2-route';
 import { graphqlAll, idsOf, restAll, restParameter } from './list-faces';
-import { type ListFixture, startListFixture } from './list-fixture';
+import { listFixtureForFile } from './list-fixture';
 import { filterModel, instantBoundField, type Row } from './list-models';
 import { type ListCase, LIST_TABLE, titleOf } from './list-table';
 
@@ -29,15 +29,7 @@ const CASES = LIST_TABLE.flatMap((entry) =>
     }),
 );
 
-let fx: ListFixture;
-
-beforeAll(async () => {
-  fx = await startListFixture({ timeZone: TIME_ZONE });
-}, 180_000);
-
-afterAll(async () => {
-  await fx.close();
-});
+const fx = listFixtureForFile({ timeZone: TIME_ZONE });
 
 /** The list read through the face, narrowed by `filter` (one filter value, by its declared name). */
 function read(entry: ListCase, face: Face, list: ListDeclaration, filter: Record<string, unknown> = {}): Promise<Row[]> {

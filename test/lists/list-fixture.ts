@@ -255,3 +255,18 @@ export async function startListFixture(options: { timeZone?: string } = {}): Pro
     },
   };
 }
+
+/**
+ * The test file's fixture, returned at once and filled in by `beforeAll` (seeding every list takes
+ * a while), closed after the file's tests: `const fx = listFixtureForFile();`.
+ */
+export function listFixtureForFile(options: { timeZone?: string } = {}): ListFixture {
+  const fx = {} as ListFixture;
+  beforeAll(async () => {
+    Object.assign(fx, await startListFixture(options));
+  }, 180_000);
+  afterAll(async () => {
+    await fx.close();
+  });
+  return fx;
+}

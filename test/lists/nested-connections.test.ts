@@ -1,6 +1,6 @@
 import type { AnyBody, ApiResponse } from '../support/test-app';
 import { expectBadUserInput, graphqlAll, graphqlPage, idsOf, sentBesidesAuthentication, sorted } from './list-faces';
-import { type ListFixture, startListFixture } from './list-fixture';
+import { listFixtureForFile } from './list-fixture';
 import { MODELS, type Row } from './list-models';
 import { LIST_TABLE, NESTED_CONNECTIONS, titleOf } from './list-table';
 
@@ -38,15 +38,7 @@ function answered(response: ApiResponse<AnyBody>): AnyBody {
   return response.body.data;
 }
 
-let fx: ListFixture;
-
-beforeAll(async () => {
-  fx = await startListFixture();
-}, 180_000);
-
-afterAll(async () => {
-  await fx.close();
-});
+const fx = listFixtureForFile();
 
 describe.each(NESTED_CONNECTIONS.map((nested) => [`${nested.type}.${nested.field}, ${titleOf(nested.declaration)}`, nested] as const))('%s', (_title, nested) => {
   const { declaration: list, parentProperty, parent } = nested;

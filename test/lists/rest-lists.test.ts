@@ -15,7 +15,7 @@ import {
   sorted,
   tooManyIds,
 } from './list-faces';
-import { type ListFixture, startListFixture } from './list-fixture';
+import { listFixtureForFile } from './list-fixture';
 import { filterModel, type Row } from './list-models';
 import { LIST_TABLE, titleOf } from './list-table';
 
@@ -30,15 +30,7 @@ import { LIST_TABLE, titleOf } from './list-table';
 const CASES = LIST_TABLE.flatMap((entry) => entry.rest.map((route) => [`${route.method} /v2${route.path}, ${titleOf(entry.declaration)}`, entry, route] as const));
 const DIRECTIONS: readonly SortDirection[] = ['ASC', 'DESC'];
 
-let fx: ListFixture;
-
-beforeAll(async () => {
-  fx = await startListFixture();
-}, 180_000);
-
-afterAll(async () => {
-  await fx.close();
-});
+const fx = listFixtureForFile();
 
 describe.each(CASES)('%s', (_title, { declaration: list, model }, route) => {
   const listModel = model!;

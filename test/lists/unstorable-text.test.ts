@@ -2,10 +2,11 @@ import { getNamedType, getNullableType, isInputObjectType, isListType } from 'gr
 import type { V2Route } from '../../src/http/rest/v2-route';
 import { databaseFingerprint } from '../support/database-fingerprint';
 import { gid } from '../support/global-ids';
-import { type AnyBody, startTestApp, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody } from '../support/test-app';
 import { pathWith } from '../support/v2-requests';
 import { createService, createWebhook } from '../support/webhooks';
 import { LIST_TABLE, SCHEMA, schemaField, STREAMS } from './list-table';
+import { appForFile } from '../support/file-app';
 
 /**
  * Text PostgreSQL cannot store (NUL; on GraphQL, whose JSON can carry it, a lone surrogate too)
@@ -17,18 +18,11 @@ import { LIST_TABLE, SCHEMA, schemaField, STREAMS } from './list-table';
 const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\uD800b';
 
-let app: TestApp;
-let ws: Workspace;
+const { app, ws } = appForFile({ ws: 'Unstorable text' });
 let webhookId: number;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace('Unstorable text');
   webhookId = (await createWebhook(ws, { service_id: (await createService(ws)).id })).id;
-});
-
-afterAll(async () => {
-  await app.close();
 });
 
 /** Every query parameter a /v2 list route documents: its list's filters, paging and sorting, its own. */

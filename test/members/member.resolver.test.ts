@@ -6,7 +6,8 @@ import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
 import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, walkConnection, expectIdRefused, expectGraphQLError } from '../support/graphql';
 import { MEMBER_FIELD_RULES, MEMBER_TABLE, MEMBER_TYPE_FIELDS, STORED_HASH, SecretWatch, expectNoSecrets, memberRow, membersState, storedHash } from '../support/members';
 import { resourceEvents, workspaceEvents } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
 
 /**
  * GraphQL advertiser account members: `members`, `member`, `memberCreate`, `memberUpdate`,
@@ -94,9 +95,7 @@ const secrets = new SecretWatch();
 const PASSWORD = secrets.password('Tr0ub4dor&3-graphql');
 const NEW_PASSWORD = secrets.password('n3w-Pa55phrase-graphql');
 
-let app: TestApp;
-let ws: Workspace;
-let other: Workspace;
+const { app, ws, other } = appForFile({ other: true, through: (workspace) => secrets.watch(workspace) });
 /** Global ids of advertiser accounts: the form GraphQL gives and takes. */
 let accountId: string;
 let secondAccountId: string;
@@ -108,15 +107,10 @@ async function createAccountGid(workspace: Workspace, name: string): Promise<str
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
-  ws = secrets.watch(await app.workspace());
-  other = secrets.watch(await app.workspace());
   accountId = await createAccountGid(ws, 'Acme Foods');
   secondAccountId = await createAccountGid(ws, 'Blue Agency');
   otherAccountId = await createAccountGid(other, 'Not yours');
 });
-
-afterAll(() => app.close());
 
 let emailCounter = 0;
 

@@ -1,6 +1,6 @@
 import { verifyPassword } from '../../src/members/password';
 import { rowById } from '../support/database-state';
-import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, withoutRequestId, untilClockMoves, notFoundBody, expectSuccess } from '../support/expectations';
+import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, expectNotFoundBody, withoutRequestId, untilClockMoves, notFoundBody, expectSuccess, expectInvalidErrors } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
 import {
   ACCOUNT_RECORD_KEYS,
@@ -16,7 +16,8 @@ import {
   v2FieldName,
 } from '../support/members';
 import { resourceEvents, workspaceEvents } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
 
 /**
  * REST /v2 advertiser account members (spec §2.4, §2.5, §4.4, §7) through real HTTP over a real
@@ -41,23 +42,16 @@ const secrets = new SecretWatch();
 const PASSWORD = secrets.password('Tr0ub4dor&3-routes');
 const NEW_PASSWORD = secrets.password('n3w-Pa55phrase-routes');
 
-let app: TestApp;
-let ws: Workspace;
-let other: Workspace;
+const { app, ws, other } = appForFile({ other: true, through: (workspace) => secrets.watch(workspace) });
 let accountId: number;
 let secondAccountId: number;
 let otherAccountId: number;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  ws = secrets.watch(await app.workspace());
-  other = secrets.watch(await app.workspace());
   accountId = await createAccount(ws, 'Acme Foods');
   secondAccountId = await createAccount(ws, 'Blue Agency');
   otherAccountId = await createAccount(other, 'Not yours');
 });
-
-afterAll(() => app.close());
 
 /** A create body with every §2.5 field set. */
 function fullBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -401,19 +395,12 @@ describe('POST /v2/members', () => {
 
     const response = await ws.api.post(BASE, { contact_number: '+44 1', staff_title: 'CMO', photo: '', active: 1 });
 
-    expect(response.status).toBe(422);
-    expect(response.body).toEqual({
-      success: false,
-      message: INVALID,
-      code: 'BAD_USER_INPUT',
-      request_id: expect.any(String),
-      errors: {
-        advertiser_account_id: ['advertiser_account_id is required'],
-        email: ['email is required'],
-        first_name: ['first_name is required'],
-        last_name: ['last_name is required'],
-        password: ['password is required'],
-      },
+    expectInvalidErrors(response, {
+      advertiser_account_id: ['advertiser_account_id is required'],
+      email: ['email is required'],
+      first_name: ['first_name is required'],
+      last_name: ['last_name is required'],
+      password: ['password is required'],
     });
     expect(await state()).toEqual(before);
   });
@@ -444,20 +431,13 @@ describe('POST /v2/members', () => {
 
     const response = await ws.api.post(BASE, fullBody({ advertiser_account_id: 'x', email: 'nope', first_name: ' ', photo: 'ftp://a', active: 2, password: 'short' }));
 
-    expect(response.status).toBe(422);
-    expect(response.body).toEqual({
-      success: false,
-      message: INVALID,
-      code: 'BAD_USER_INPUT',
-      request_id: expect.any(String),
-      errors: {
-        advertiser_account_id: ['advertiser_account_id must be a positive integer id'],
-        email: ['email must be a valid e-mail address'],
-        first_name: ['first_name must not be blank'],
-        photo: ['photo must be an http(s) URL or empty'],
-        active: ['active must be 0 or 1'],
-        password: ['password must be longer than or equal to 8 characters'],
-      },
+    expectInvalidErrors(response, {
+      advertiser_account_id: ['advertiser_account_id must be a positive integer id'],
+      email: ['email must be a valid e-mail address'],
+      first_name: ['first_name must not be blank'],
+      photo: ['photo must be an http(s) URL or empty'],
+      active: ['active must be 0 or 1'],
+      password: ['password must be longer than or equal to 8 characters'],
     });
     expect(await state()).toEqual(before);
   });
@@ -849,14 +829,7 @@ describe('PUT /v2/members/{member_id}', () => {
 
       const response = await update(member.id, { advertiser_account_id: account(), first_name: 'Moved' });
 
-      expect(response.status).toBe(422);
-      expect(response.body).toEqual({
-        success: false,
-        message: INVALID,
-        code: 'BAD_USER_INPUT',
-        request_id: expect.any(String),
-        errors: { advertiser_account_id: ["advertiser_account_id must be the member's own advertiser account: a member never moves to another account"] },
-      });
+      expectInvalidErrors(response, { advertiser_account_id: ["advertiser_account_id must be the member's own advertiser account: a member never moves to another account"] });
       expect(await state()).toEqual(before);
     });
   });
@@ -916,18 +889,11 @@ describe('PUT /v2/members/{member_id}', () => {
 
       const response = await update(member.id, { email: 'nope', last_name: '', active: '0', password: 'short' });
 
-      expect(response.status).toBe(422);
-      expect(response.body).toEqual({
-        success: false,
-        message: INVALID,
-        code: 'BAD_USER_INPUT',
-        request_id: expect.any(String),
-        errors: {
-          email: ['email must be a valid e-mail address'],
-          last_name: ['last_name must not be blank'],
-          active: ['active must be 0 or 1'],
-          password: ['password must be longer than or equal to 8 characters'],
-        },
+      expectInvalidErrors(response, {
+        email: ['email must be a valid e-mail address'],
+        last_name: ['last_name must not be blank'],
+        active: ['active must be 0 or 1'],
+        password: ['password must be longer than or equal to 8 characters'],
       });
       expect(await state()).toEqual(before);
     });

@@ -1,26 +1,17 @@
 import type { PoolClient } from 'pg';
-import type { Workspace } from '../support/test-app';
 import { eventually } from '../support/webhook-receiver';
 import { createWebhook, WEBHOOKS_PATH } from '../support/webhooks';
 import { pgPoolOf } from '../../src/metrics/pool-metrics';
-import { startMetricsTestApp, type MetricsTestApp } from './metrics-test-app';
+import { startMetricsTestApp } from './metrics-test-app';
 import { scrape, valueOf } from './scrape';
+import { appForFile } from '../support/file-app';
 
 /**
  * outbox_backlog{kind} and outbox_backlog_up: the webhook pipeline's backlog counted in SQL at
  * scrape time. These apps run no webhook worker, so nothing drains the backlog behind the test.
  */
 
-let app: MetricsTestApp;
-let ws: Workspace;
-
-beforeAll(async () => {
-  app = await startMetricsTestApp();
-  ws = await app.workspace();
-});
-afterAll(async () => {
-  await app.close();
-});
+const { app, ws } = appForFile({ start: startMetricsTestApp });
 
 async function count(sql: string): Promise<number> {
   const [{ count: n }] = await app.dataSource.query(`SELECT count(*)::int AS count FROM ${sql}`);

@@ -1,20 +1,11 @@
-import type { Workspace } from '../support/test-app';
 import { MAX_OPERATION_NAMES } from '../../src/metrics/graphql-metrics';
-import { startMetricsTestApp, type MetricsTestApp } from './metrics-test-app';
+import { startMetricsTestApp } from './metrics-test-app';
 import { samplesOf, scrape, valueOf, type Sample } from './scrape';
+import { appForFile } from '../support/file-app';
 
 /** graphql_operations_total by operation type and (bounded) name; graphql_errors_total by the answer's extensions.code. */
 
-let app: MetricsTestApp;
-let ws: Workspace;
-
-beforeAll(async () => {
-  app = await startMetricsTestApp();
-  ws = await app.workspace();
-});
-afterAll(async () => {
-  await app.close();
-});
+const { app, ws } = appForFile({ start: startMetricsTestApp });
 
 async function samples(): Promise<Sample[]> {
   return (await scrape(app.metricsUrl!)).samples;

@@ -4,8 +4,9 @@ import { createAccount, createCampaign, createContent, createPhases } from '../s
 import { dbId, gid } from '../support/global-ids';
 import { USER_ERRORS, craftCursor, expectCoercionError, expectUserErrorsAt, walkConnection, expectIdRefused, expectGraphQLError } from '../support/graphql';
 import { resourceEvents } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
 import { USERS_PATH, expectNoSecretKeys, usersState } from '../support/users';
+import { appForFile, workspacesForBlock } from '../support/file-app';
 
 /**
  * GraphQL organisation users: `users` (a Relay connection), `user(id)`, `userUpsert`, `userDelete`
@@ -13,13 +14,7 @@ import { USERS_PATH, expectNoSecretKeys, usersState } from '../support/users';
  * HTTP against the real database. Every refusal is checked to have changed nothing.
  */
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(() => app.close());
+const { app } = appForFile({ ws: null });
 
 const UNKNOWN_ID = '2000000000';
 /** Digits, taken as a user's database id during the transition to global ids, that name no user (zero, out of range). */
@@ -198,13 +193,10 @@ function expectRefusedUpsert(response: ApiResponse<AnyBody>, fields: string[][],
 // ---------------------------------------------------------------------------------------------
 
 describe('query users', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let users: AnyBody[];
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     const specs: [string, string, string, string[], number][] = [
       ['Delta', 'Zulu', 'delta@acme.example', ['CONTENT_EDITOR'], 1],
       ['ann', 'Young', 'ann@acme.example', ['CAMPAIGN_MANAGER'], 1],
@@ -416,14 +408,11 @@ describe('query users', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('query user', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let user: AnyBody;
   let foreign: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     user = await createUser(ws, fullInput(freshEmail('detail')));
     foreign = await createUser(other, fullInput(freshEmail('foreign')));
   });
@@ -521,13 +510,10 @@ describe('query user', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('mutation userUpsert', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let foreign: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     foreign = await createUser(other, fullInput(freshEmail('foreign')));
   });
 
@@ -860,13 +846,10 @@ describe('mutation userUpsert', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('mutation userDelete', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let foreign: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     foreign = await createUser(other);
   });
 
@@ -968,12 +951,11 @@ describe('mutation userDelete', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('a deleted user', () => {
-  let ws: Workspace;
+  const { ws } = workspacesForBlock(app);
   let editor: AnyBody;
   let contentId: number;
 
   beforeAll(async () => {
-    ws = await app.workspace();
     editor = await createUser(ws, fullInput(freshEmail('editor')));
     const campaignId = await createCampaign(ws, await createAccount(ws, 'Acme'));
     const [phaseId] = await createPhases(ws, campaignId, ['Phase one']);

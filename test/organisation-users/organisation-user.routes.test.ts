@@ -1,8 +1,9 @@
 import { rowById } from '../support/database-state';
-import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, withoutRequestId, expectSuccess, untilClockMoves, notFoundBody } from '../support/expectations';
+import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, withoutRequestId, expectSuccess, untilClockMoves, notFoundBody, expectInvalidErrors } from '../support/expectations';
 import { createAccount, createCampaign, createPhases } from '../support/fixtures';
 import { resourceEvents } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { appForFile, workspacesForBlock } from '../support/file-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
 import {
   USERS_PATH as BASE,
   UPSERT_RECORD_FIELDS,
@@ -23,13 +24,7 @@ import {
  * workspace's ids in the path) are in test/http/rest/route-contract.test.ts.
  */
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(() => app.close());
+const { app } = appForFile({ ws: null });
 
 const NOT_FOUND = notFoundBody('User not found');
 const UNKNOWN_ID = 2_000_000_000;
@@ -102,13 +97,7 @@ function emailsOf(page: AnyBody): string[] {
 // ---------------------------------------------------------------------------------------------
 
 describe('POST /v2/organisation-users (create: no user_id)', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('creates a user from every field and answers the §2.3 upsert record under data', async () => {
     const email = freshEmail('grace');
@@ -319,18 +308,11 @@ describe('POST /v2/organisation-users (create: no user_id)', () => {
 
     const response = await upsert(ws, {});
 
-    expect(response.status).toBe(422);
-    expect(response.body).toEqual({
-      success: false,
-      message: INVALID,
-      code: 'BAD_USER_INPUT',
-      request_id: expect.any(String),
-      errors: {
-        user_email: ['user_email is required'],
-        user_first_name: ['user_first_name is required'],
-        user_last_name: ['user_last_name is required'],
-        roles: ['roles is required'],
-      },
+    expectInvalidErrors(response, {
+      user_email: ['user_email is required'],
+      user_first_name: ['user_first_name is required'],
+      user_last_name: ['user_last_name is required'],
+      roles: ['roles is required'],
     });
     expect(await state()).toEqual(before);
   });
@@ -475,13 +457,10 @@ describe('POST /v2/organisation-users (create: no user_id)', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('POST /v2/organisation-users (update: user_id given)', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let foreign: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     foreign = await createUser(other, fullUserBody(freshEmail('foreign')));
   });
 
@@ -780,11 +759,7 @@ function refusalsOnUpdate(): [string, Record<string, unknown>, string][] {
 // ---------------------------------------------------------------------------------------------
 
 describe('DELETE /v2/organisation-users/{id}', () => {
-  let ws: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-  });
+  const { ws } = workspacesForBlock(app);
 
   /** A workspace of its own with `count` users; returns it and their ids. */
   async function workspaceWithUsers(count: number): Promise<{ mine: Workspace; ids: number[] }> {
@@ -914,13 +889,10 @@ describe('DELETE /v2/organisation-users/{id}', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('GET /v2/organisation-users', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let users: AnyBody[];
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     const specs: [string, string, string, number[], number][] = [
       ['Ann', 'Lee', 'ann.lee@acme.example', [1], 1],
       ['Bob', 'Annand', 'bob@acme.example', [2], 1],
@@ -1079,11 +1051,10 @@ describe('GET /v2/organisation-users', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('GET /v2/organisation-users/{id}', () => {
-  let ws: Workspace;
+  const { ws } = workspacesForBlock(app);
   let user: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
     user = await createUser(ws, fullUserBody(freshEmail('detail')));
   });
 
@@ -1124,14 +1095,13 @@ describe('GET /v2/organisation-users/{id}', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('a deleted user', () => {
-  let ws: Workspace;
+  const { ws } = workspacesForBlock(app);
   let gone: AnyBody;
   let kept: AnyBody;
   let campaignId: number;
   let phaseId: number;
 
   beforeAll(async () => {
-    ws = await app.workspace();
     gone = await createUser(ws, userBody(freshEmail('gone'), { user_first_name: 'Gone', roles: [{ role_type: 1 }] }));
     kept = await createUser(ws, userBody(freshEmail('kept'), { user_first_name: 'Kept', roles: [{ role_type: 1 }] }));
     campaignId = await createCampaign(ws, await createAccount(ws, 'Acme'));

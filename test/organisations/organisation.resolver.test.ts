@@ -1,7 +1,8 @@
 import { allRows } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import { gid } from '../support/global-ids';
-import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } from '../support/test-app';
+import { apiClient, type AnyBody, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
 
 /**
  * GraphQL `organisation`: the workspace of the API key, as `GET /v2/ws-org` reads it, through real
@@ -10,9 +11,7 @@ import { apiClient, startTestApp, type AnyBody, type TestApp, type Workspace } f
 
 const ORGANISATION = '{ organisation { id databaseId organizationCode name createdAt updatedAt } }';
 
-let app: TestApp;
-let ws: Workspace;
-let other: Workspace;
+const { app, ws, other } = appForFile({ ws: 'Acme Media Ltd', other: 'Blue Fox Publishing' });
 
 async function organisation(workspace: Workspace): Promise<AnyBody> {
   const response = await workspace.api.graphql(ORGANISATION);
@@ -24,14 +23,6 @@ async function organisation(workspace: Workspace): Promise<AnyBody> {
 async function databaseState(): Promise<AnyBody> {
   return { organisations: await allRows(app, 'organisations'), outbox: await allRows(app, 'outbox_events') };
 }
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace('Acme Media Ltd');
-  other = await app.workspace('Blue Fox Publishing');
-});
-
-afterAll(() => app.close());
 
 describe('query organisation', () => {
   it('returns the workspace of the API key: global id, database id, organizationCode, name and ISO timestamps', async () => {

@@ -1,7 +1,8 @@
 import { allRows, rowById } from '../support/database-state';
 import { ISO_TIMESTAMP, expectSuccess, expectNotFound } from '../support/expectations';
 import { createAccount } from '../support/fixtures';
-import { apiClient, startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { apiClient, type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
 
 /**
  * REST /v2 workspace organisation (spec §1, §2.2, §4.1, §5.3): `GET /v2/ws-org` reads the workspace
@@ -13,13 +14,7 @@ import { apiClient, startTestApp, type AnyBody, type ApiResponse, type TestApp, 
 const PATH = '/v2/ws-org';
 const RECORD_KEYS = ['id', 'organization_code', 'name', 'created_at', 'updated_at'];
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(() => app.close());
+const { app } = appForFile({ ws: null });
 
 /** The workspace record as the organisations table holds it. */
 async function expectedRecord(ws: Workspace): Promise<AnyBody> {

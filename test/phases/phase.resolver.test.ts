@@ -5,7 +5,8 @@ import { createAccount } from '../support/fixtures';
 import { dbId, gid, notAnIdOf, idOfAnotherType } from '../support/global-ids';
 import { USER_ERRORS, expectCoercionError, expectUserErrorsAt, expectIdRefused } from '../support/graphql';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse } from '../support/test-app';
+import { appForFile } from '../support/file-app';
 
 /**
  * GraphQL phases: `phase(id)`, `Phase.campaign`, `Phase.contents`, `Campaign.phases` and the
@@ -85,10 +86,8 @@ const DELETE = `
 
 const METRICS = ['gImpressions', 'eImpressions', 'gVideoViews', 'eVideoViews', 'gArticleViews', 'eArticleViews', 'gTrafficToSite', 'eTrafficToSite'];
 
-let app: TestApp;
-let ws: Workspace;
+const { app, ws, other } = appForFile({ ws: 'Phase GraphQL tests', other: 'Another workspace' });
 let accountId: number;
-let other: Workspace;
 let otherAccountId: number;
 
 async function gql(query: string, variables: Record<string, unknown> = {}, workspace = ws): Promise<ApiResponse<AnyBody>> {
@@ -161,14 +160,9 @@ function expectUserErrors(payload: AnyBody, resultKey: string, fields: string[][
 
 
 beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace('Phase GraphQL tests');
-  other = await app.workspace('Another workspace');
   accountId = await createAccount(ws, 'Acme Brands');
   otherAccountId = await createAccount(other, 'Not yours Ltd');
 });
-
-afterAll(() => app.close());
 
 // ---------------------------------------------------------------------------------------------
 // query phase

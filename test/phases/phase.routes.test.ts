@@ -3,7 +3,8 @@ import { CALENDAR_DATE, INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectNotFoundB
 import * as fixtures from '../support/fixtures';
 import { createAccount } from '../support/fixtures';
 import { resourceEvents, type OutboxRow } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
 
 /**
  * REST /v2 phases (spec §2.1, §2.7, §4.4a, §7) through real HTTP over a real PostgreSQL:
@@ -86,10 +87,8 @@ function expectPhaseNotFound(response: ApiResponse<AnyBody>): void {
   expectNotFoundBody(response, PHASE_NOT_FOUND);
 }
 
-let app: TestApp;
-let ws: Workspace;
+const { app, ws, other } = appForFile({ ws: 'Phase REST tests', other: 'Another workspace' });
 let accountId: number;
-let other: Workspace;
 let otherAccountId: number;
 
 /** Creates a campaign through the API and returns its id. */
@@ -151,14 +150,9 @@ async function databaseState(phaseId?: number): Promise<AnyBody> {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace('Phase REST tests');
-  other = await app.workspace('Another workspace');
   accountId = await createAccount(ws, 'Acme Brands');
   otherAccountId = await createAccount(other, 'Not yours Ltd');
 });
-
-afterAll(() => app.close());
 
 // ---------------------------------------------------------------------------------------------
 // POST /v2/phases

@@ -7,7 +7,9 @@ import { contextOf, createAccount, createCampaign, createContent, createPhases, 
 import { dbId, gid } from '../support/global-ids';
 import { USER_ERRORS, craftCursor, expectCoercionError, expectIdRefused } from '../support/graphql';
 import { resourceEvents } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
+import { HARBOUR_STREET, HARBOUR_STREET_TITLES } from '../support/publisher-profiles';
 
 /**
  * GraphQL publisher profiles: the `publisherProfiles` connection, `publisherProfile(id)`,
@@ -65,9 +67,7 @@ const UNMATCHED_IDS = MISSING_IDS.filter((id) => /^\d+$/.test(id));
 /** The rest, and more: neither a global id nor digits, refused before any lookup. */
 const MALFORMED_IDS = [...MISSING_IDS.filter((id) => !/^\d+$/.test(id)), '', 'gid://partner-api/PublisherProfile/0'];
 
-let app: TestApp;
-let ws: Workspace;
-let other: Workspace;
+const { app, ws, other } = appForFile({ ws: 'Publisher GraphQL tests', other: 'Another workspace' });
 
 function gql(query: string, variables: Record<string, unknown> = {}, workspace = ws): Promise<ApiResponse<AnyBody>> {
   return workspace.api.graphql(query, variables);
@@ -118,14 +118,6 @@ function expectRefused(response: ApiResponse<AnyBody>, code: string): void {
 
 /** Global ids in the order of their database ids. */
 const byId = (values: string[]) => [...values].sort((a, b) => dbId(a) - dbId(b));
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace('Publisher GraphQL tests');
-  other = await app.workspace('Another workspace');
-});
-
-afterAll(() => app.close());
 
 // ---------------------------------------------------------------------------------------------
 // query publisherProfiles
@@ -334,22 +326,7 @@ describe('query publisherProfiles', () => {
 
 describe('query publisherProfile', () => {
   it('returns the profile with every field typed: enum status, upper-case country, ISO timestamps, titles oldest first', async () => {
-    const input = Object.assign(new PublisherProfileInput(), {
-      name: 'Harbour Street Media',
-      website: 'https://harbourstreet.example',
-      country: 'gb',
-      status: PublisherProfileStatus.INACTIVE,
-      description: 'A coastal publisher.',
-      contactEmail: 'partners@harbourstreet.example',
-      monthlyUniqueVisitors: 250_000,
-      monthlyPageViews: 1_100_000,
-      socialFollowers: 42_000,
-      newsletterSubscribers: 9_000,
-      titles: [
-        Object.assign(new PublisherTitleInput(), { name: 'The Harbour Daily', url: 'https://daily.harbourstreet.example', monthlyUniqueVisitors: 80_000 }),
-        Object.assign(new PublisherTitleInput(), { name: 'Harbour Weekend' }),
-      ],
-    });
+    const input = Object.assign(new PublisherProfileInput(), HARBOUR_STREET, { titles: HARBOUR_STREET_TITLES.map((title) => Object.assign(new PublisherTitleInput(), title)) });
     const { profile, titles } = await app.services.publisherProfiles.create(contextOf(ws), input);
 
     const response = await gql(ONE, { id: gid('PublisherProfile', profile.id) });
@@ -358,16 +335,10 @@ describe('query publisherProfile', () => {
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.publisherProfile).toEqual({
       id: gid('PublisherProfile', profile.id),
-      name: 'Harbour Street Media',
-      website: 'https://harbourstreet.example',
+      // Every field as it was given, but the country upper case and the status as the enum names it.
+      ...HARBOUR_STREET,
       country: 'GB',
       status: 'INACTIVE',
-      description: 'A coastal publisher.',
-      contactEmail: 'partners@harbourstreet.example',
-      monthlyUniqueVisitors: 250_000,
-      monthlyPageViews: 1_100_000,
-      socialFollowers: 42_000,
-      newsletterSubscribers: 9_000,
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
       titles: [

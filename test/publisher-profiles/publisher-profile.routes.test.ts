@@ -4,7 +4,9 @@ import { allRows, rowById } from '../support/database-state';
 import { INVALID, ISO_TIMESTAMP, PAGINATION_KEYS, expectInvalid, expectNotFound, expectSuccess } from '../support/expectations';
 import { contextOf, createAccount, createCampaign, createContent, createPhases, createPublisherProfile } from '../support/fixtures';
 import { resourceEvents, workspaceEvents } from '../support/outbox';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
+import { appForFile } from '../support/file-app';
+import { BARE_PROFILE_RECORD_DEFAULTS, HARBOUR_STREET, HARBOUR_STREET_RECORD_TEXT, HARBOUR_STREET_TITLES, PUBLISHER_PROFILE_RECORD_KEYS, PUBLISHER_TITLE_KEYS } from '../support/publisher-profiles';
 
 /**
  * REST /v2 publisher profiles (spec §2.10, §4.8, §7; docs/decisions.md), through real HTTP against
@@ -22,35 +24,11 @@ const BASE = '/v2/publisher-profiles';
 const NOT_FOUND = 'Publisher profile not found';
 const MAX_INT = 2_147_483_647;
 
-/** The record's keys, in order (src/publisher-profiles/publisher-profile.record.ts). */
-const RECORD_KEYS = [
-  'id',
-  'organization_code',
-  'name',
-  'website',
-  'country',
-  'status',
-  'description',
-  'contact_email',
-  'monthly_unique_visitors',
-  'monthly_page_views',
-  'social_followers',
-  'newsletter_subscribers',
-  'is_deleted',
-  'titles',
-  'deleted_at',
-  'created_at',
-  'updated_at',
-];
-
-/** The keys of a title inside its profile's record, in order. */
-const TITLE_KEYS = ['id', 'publisher_profile_id', 'name', 'url', 'monthly_unique_visitors', 'created_at', 'updated_at'];
-
 const AUDIENCE_KEYS = ['monthly_unique_visitors', 'monthly_page_views', 'social_followers', 'newsletter_subscribers'];
 
 /** Every field of a live profile record of `ws` has its key, in order, and its JSON type; so does every title. */
 function expectProfileRecord(record: AnyBody, ws: Workspace): void {
-  expect(Object.keys(record)).toEqual(RECORD_KEYS);
+  expect(Object.keys(record)).toEqual(PUBLISHER_PROFILE_RECORD_KEYS);
   expect(Number.isInteger(record.id)).toBe(true);
   expect(record.id).toBeGreaterThan(0);
   expect(record.organization_code).toBe(ws.organizationCode);
@@ -75,7 +53,7 @@ function expectProfileRecord(record: AnyBody, ws: Workspace): void {
 }
 
 function expectTitleRecord(title: AnyBody, profileId: number): void {
-  expect(Object.keys(title)).toEqual(TITLE_KEYS);
+  expect(Object.keys(title)).toEqual(PUBLISHER_TITLE_KEYS);
   expect(Number.isInteger(title.id)).toBe(true);
   expect(title.id).toBeGreaterThan(0);
   expect(title.publisher_profile_id).toBe(profileId);
@@ -132,13 +110,7 @@ function names(response: ApiResponse<AnyBody>): string[] {
   return response.body.data.publisher_profiles.data.map((record: AnyBody) => record.name);
 }
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(() => app.close());
+const { app } = appForFile({ ws: null });
 
 // ---------------------------------------------------------------------------------------------
 // GET /v2/publisher-profiles
@@ -401,25 +373,7 @@ describe('GET /v2/publisher-profiles/{id}', () => {
 
   beforeAll(async () => {
     ws = await app.workspace('Publisher detail');
-    full = await createFullProfile(
-      ws,
-      {
-        name: 'Harbour Street Media',
-        website: 'https://harbourstreet.example',
-        country: 'gb',
-        status: PublisherProfileStatus.INACTIVE,
-        description: 'A coastal publisher.',
-        contactEmail: 'partners@harbourstreet.example',
-        monthlyUniqueVisitors: 250_000,
-        monthlyPageViews: 1_100_000,
-        socialFollowers: 42_000,
-        newsletterSubscribers: MAX_INT,
-      },
-      [
-        { name: 'The Harbour Daily', url: 'https://daily.harbourstreet.example', monthlyUniqueVisitors: 80_000 },
-        { name: 'Harbour Weekend' },
-      ],
-    );
+    full = await createFullProfile(ws, { ...HARBOUR_STREET, newsletterSubscribers: MAX_INT }, HARBOUR_STREET_TITLES);
   });
 
   it('returns the profile under data.publisher_profile, every field with its type and value, titles oldest first', async () => {
@@ -433,12 +387,7 @@ describe('GET /v2/publisher-profiles/{id}', () => {
     expect(record).toEqual({
       id: full.profileId,
       organization_code: ws.organizationCode,
-      name: 'Harbour Street Media',
-      website: 'https://harbourstreet.example',
-      country: 'GB',
-      status: 'inactive',
-      description: 'A coastal publisher.',
-      contact_email: 'partners@harbourstreet.example',
+      ...HARBOUR_STREET_RECORD_TEXT,
       monthly_unique_visitors: 250_000,
       monthly_page_views: 1_100_000,
       social_followers: 42_000,
@@ -476,21 +425,7 @@ describe('GET /v2/publisher-profiles/{id}', () => {
     const record = await read(ws, profileId);
 
     expectProfileRecord(record, ws);
-    expect(record).toMatchObject({
-      name: 'Bare Publisher',
-      website: '',
-      country: '',
-      status: 'active',
-      description: '',
-      contact_email: '',
-      monthly_unique_visitors: 0,
-      monthly_page_views: 0,
-      social_followers: 0,
-      newsletter_subscribers: 0,
-      is_deleted: 0,
-      titles: [],
-      deleted_at: null,
-    });
+    expect(record).toMatchObject({ name: 'Bare Publisher', ...BARE_PROFILE_RECORD_DEFAULTS });
   });
 
   it('is the record the list shows', async () => {
@@ -584,7 +519,7 @@ describe('DELETE /v2/publisher-profiles/{id}', () => {
         },
       },
     });
-    expect(Object.keys(events[1].payload.publisher_profile)).toEqual(RECORD_KEYS);
+    expect(Object.keys(events[1].payload.publisher_profile)).toEqual(PUBLISHER_PROFILE_RECORD_KEYS);
   });
 
   it('leaves the contents and distributions that name its titles as they are; the titles can no longer be named', async () => {

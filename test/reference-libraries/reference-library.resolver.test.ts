@@ -1,7 +1,8 @@
 import { rowCounts } from '../support/database-state';
 import { expectCoercionError, expectGraphQLUnauthenticated } from '../support/graphql';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse } from '../support/test-app';
 import { EVENT_TYPES_LIBRARY, LIBRARY_NAMES } from '../support/reference-libraries';
+import { appForFile } from '../support/file-app';
 
 /**
  * GraphQL `referenceLibraries(names)`: the global reference libraries REST serves at
@@ -14,9 +15,7 @@ const LIBRARIES = `
   }
 `;
 
-let app: TestApp;
-let ws: Workspace;
-let other: Workspace;
+const { app, ws, other } = appForFile({ ws: 'Library GraphQL tests', other: 'Another workspace' });
 
 function gql(variables: Record<string, unknown> = {}, workspace = ws): Promise<ApiResponse<AnyBody>> {
   return workspace.api.graphql(LIBRARIES, variables);
@@ -43,14 +42,6 @@ async function restLibrary(name: string): Promise<AnyBody> {
 async function databaseState(): Promise<AnyBody> {
   return rowCounts(app, ['reference_entries', 'outbox_events']);
 }
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace('Library GraphQL tests');
-  other = await app.workspace('Another workspace');
-});
-
-afterAll(() => app.close());
 
 describe('query referenceLibraries', () => {
   it('returns every library, in catalogue order, when names is omitted', async () => {

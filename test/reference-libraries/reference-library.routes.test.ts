@@ -1,8 +1,9 @@
 import { allRows } from '../support/database-state';
 import { INVALID, expectInvalid, expectRestUnauthenticated, fieldLabel, expectNotFound, expectSuccess } from '../support/expectations';
 import { createAccount, createCampaign, createContent, createPhases } from '../support/fixtures';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
 import { EVENT_TYPES_LIBRARY, LIBRARY_NAMES } from '../support/reference-libraries';
+import { appForFile } from '../support/file-app';
 
 /**
  * REST /v2 reference libraries (spec §4.10: "a section of global reference libraries"; the
@@ -92,17 +93,7 @@ async function databaseState(): Promise<AnyBody> {
   return { entries: await app.dataSource.query('SELECT * FROM reference_entries ORDER BY library, id'), outbox: await allRows(app, 'outbox_events') };
 }
 
-let app: TestApp;
-let ws: Workspace;
-let other: Workspace;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  ws = await app.workspace('Library reader');
-  other = await app.workspace('Another library reader');
-});
-
-afterAll(() => app.close());
+const { app, ws, other } = appForFile({ ws: 'Library reader', other: 'Another library reader' });
 
 // ---------------------------------------------------------------------------------------------
 // GET /v2/libraries

@@ -33,6 +33,12 @@ export function expectInvalid(response: ApiResponse<AnyBody>, field: string): vo
   for (const message of messages) expect(message).toEqual(expect.stringMatching(new RegExp(`^${field} \\S`)));
 }
 
+/** A 422 whose `errors` are exactly `errors`: every refusal of the request, field by field, with its message. */
+export function expectInvalidErrors(response: ApiResponse<AnyBody>, errors: Record<string, string[]>): void {
+  expect(response.status).toBe(422);
+  expect(response.body).toEqual({ success: false, message: INVALID, code: 'BAD_USER_INPUT', request_id: expect.any(String), errors });
+}
+
 /** A refusal's body without its `request_id`, which differs from request to request: to compare two refusals. */
 export function withoutRequestId(body: AnyBody): AnyBody {
   const { request_id: _requestId, ...rest } = body;

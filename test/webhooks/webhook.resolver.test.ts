@@ -1,8 +1,10 @@
-import { allRows, rowById } from '../support/database-state';
+import { rowById } from '../support/database-state';
 import { ISO_TIMESTAMP } from '../support/expectations';
 import { bigDbId, dbId, gid } from '../support/global-ids';
 import { craftCursor, expectUserErrorsAt, USER_ERRORS, walkConnection, expectGraphQLNotFound } from '../support/graphql';
-import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { type AnyBody, type ApiResponse, type Workspace } from '../support/test-app';
+import { appForFile, workspacesForBlock } from '../support/file-app';
+import { webhookState } from '../support/webhooks';
 
 /**
  * GraphQL webhooks: the same behaviours as REST /v2/webhooks in GraphQL terms (userErrors, NOT_FOUND,
@@ -11,13 +13,7 @@ import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Worksp
  * changed nothing.
  */
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(() => app.close());
+const { app } = appForFile({ ws: null });
 
 const UNKNOWN_ID = '2000000000';
 /** Ids of `typeName` (global, or bare digits for the transition) that name nothing: unknown or out of range. NOT_FOUND. */
@@ -110,14 +106,8 @@ const REDELIVER = `
 `;
 
 /** Every row of the webhook tables and the outbox (every workspace, deleted rows too). */
-async function databaseState(): Promise<Record<string, AnyBody[]>> {
-  return {
-    webhooks: await allRows(app, 'webhooks'),
-    webhook_services: await allRows(app, 'webhook_services'),
-    webhook_deliveries: await allRows(app, 'webhook_deliveries'),
-    webhook_delivery_attempts: await allRows(app, 'webhook_delivery_attempts'),
-    outbox_events: await allRows(app, 'outbox_events'),
-  };
+function databaseState(): Promise<Record<string, AnyBody[]>> {
+  return webhookState(app);
 }
 
 /** A GraphQL operation that must run without top-level errors; returns `data`. */
@@ -195,13 +185,7 @@ function text(response: ApiResponse<AnyBody>): string {
 }
 
 describe('query webhookServices', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('lists the workspace services by id, never a client secret', async () => {
     const withCredentials = await createService(ws, { name: 'With credentials' });
@@ -243,13 +227,7 @@ describe('query webhookServices', () => {
 });
 
 describe('query webhooks', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('lists the workspace webhooks by id, with their service, and no deleted ones', async () => {
     const service = await createService(ws, { name: 'Tokens' });
@@ -293,13 +271,7 @@ describe('query webhooks', () => {
 });
 
 describe('query webhook', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('reads one webhook, as it was created, without its secret', async () => {
     const { webhook, secret } = await createWebhook(ws);
@@ -359,12 +331,11 @@ describe('query webhook', () => {
 });
 
 describe('Webhook.deliveries', () => {
-  let ws: Workspace;
+  const { ws } = workspacesForBlock(app);
   let webhook: AnyBody;
   let pings: AnyBody[];
 
   beforeAll(async () => {
-    ws = await app.workspace();
     webhook = (await createWebhook(ws)).webhook;
     pings = [];
     for (let i = 0; i < 3; i += 1) pings.push(await ping(ws, webhook.id));
@@ -512,14 +483,11 @@ describe('Webhook.deliveries', () => {
 });
 
 describe('query webhookDelivery', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let webhook: AnyBody;
   let delivery: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     webhook = (await createWebhook(ws)).webhook;
     delivery = await ping(ws, webhook.id);
   });
@@ -603,11 +571,7 @@ describe('query webhookDelivery', () => {
 });
 
 describe('mutation webhookServiceCreate', () => {
-  let ws: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-  });
+  const { ws } = workspacesForBlock(app);
 
   it('creates a service with client credentials and stores the secret sealed, never showing it', async () => {
     const response = await ws.api.graphql(SERVICE_CREATE, { input: serviceInput({ name: 'Created' }) });
@@ -667,13 +631,7 @@ describe('mutation webhookServiceCreate', () => {
 });
 
 describe('mutation webhookServiceUpdate', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('changes the given fields and keeps the stored secret when clientSecret is left out', async () => {
     const service = await createService(ws);
@@ -745,13 +703,7 @@ describe('mutation webhookServiceUpdate', () => {
 });
 
 describe('mutation webhookServiceDelete', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('deletes the service and returns its id', async () => {
     const service = await createService(ws, { isDefault: true });
@@ -800,13 +752,7 @@ describe('mutation webhookServiceDelete', () => {
 });
 
 describe('mutation webhookCreate', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('creates an active webhook and shows its signing secret this once', async () => {
     const response = await ws.api.graphql(CREATE, { input: webhookInput({ name: 'Created' }) });
@@ -923,13 +869,7 @@ describe('mutation webhookCreate', () => {
 });
 
 describe('mutation webhookUpdate', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('changes the given fields; the others stay as they are', async () => {
     const service = await createService(ws);
@@ -1010,13 +950,7 @@ describe('mutation webhookUpdate', () => {
 });
 
 describe('mutation webhookDelete', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('soft-deletes the webhook and returns its id', async () => {
     const { webhook } = await createWebhook(ws);
@@ -1084,13 +1018,7 @@ function refusesMissingWebhooks(mutation: string, query: string, workspaces: () 
 }
 
 describe('mutation webhookDisable', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('switches the webhook off, saying a client did', async () => {
     const { webhook } = await createWebhook(ws);
@@ -1116,13 +1044,7 @@ describe('mutation webhookDisable', () => {
 });
 
 describe('mutation webhookEnable', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('switches a disabled webhook back on', async () => {
     const { webhook } = await createWebhook(ws);
@@ -1147,13 +1069,7 @@ describe('mutation webhookEnable', () => {
 });
 
 describe('mutation webhookRotateSecret', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('shows a new secret this once; the old one keeps signing for 24 hours', async () => {
     const { webhook, secret } = await createWebhook(ws);
@@ -1192,13 +1108,7 @@ describe('mutation webhookRotateSecret', () => {
 });
 
 describe('mutation webhookTest', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('queues a ping as a pending delivery, recorded as an event of the feed', async () => {
     const { webhook } = await createWebhook(ws);
@@ -1255,14 +1165,11 @@ describe('mutation webhookTest', () => {
 });
 
 describe('mutation webhookDeliveryRedeliver', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let webhook: AnyBody;
   let original: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     webhook = (await createWebhook(ws)).webhook;
     original = await ping(ws, webhook.id);
     await app.dataSource.query(`UPDATE webhook_deliveries SET status = 'failed', attempt_count = 1, next_attempt_at = NULL WHERE id = $1`, [bare(original.id)]);

@@ -2,6 +2,7 @@ import { rowById } from '../support/database-state';
 import { attemptJobStates, runningWorkers } from '../support/delivery-work';
 import { expectInvalid, expectRestUnauthenticated, INVALID, ISO_TIMESTAMP, MISSING_IDS, PAGINATION_KEYS, type SendRequest, withoutRequestId } from '../support/expectations';
 import { startTestApp, type AnyBody, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
+import { appForFile, workspacesForBlock } from '../support/file-app';
 import {
   ATTEMPT_RECORD_KEYS,
   createAccountRecord,
@@ -31,13 +32,7 @@ import {
  * test/http/rest/route-contract.test.ts.
  */
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-
-afterAll(() => app.close());
+const { app } = appForFile({ ws: null });
 
 const UNKNOWN_ID = 2_000_000_000;
 const WEBHOOK_NOT_FOUND = { success: false, message: 'Webhook not found', code: 'NOT_FOUND', request_id: expect.any(String) };
@@ -188,14 +183,11 @@ function deliveryRow(id: number): Promise<AnyBody> {
 }
 
 describe('GET /v2/webhooks/services', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let withCredentials: AnyBody;
   let plain: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     withCredentials = await createService(ws, { name: 'OAuth', is_default: true });
     plain = await createService(ws, { name: 'Plain', client_id: null, client_secret: null, auth_url: null });
     await createService(other, { name: 'Theirs' });
@@ -243,13 +235,7 @@ describe('GET /v2/webhooks/services', () => {
 });
 
 describe('POST /v2/webhooks/services (create: body without id)', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('creates a service with client credentials, storing the secret sealed and never returning it', async () => {
     const response = await ws.api.post(SERVICES_PATH, serviceBody());
@@ -357,13 +343,7 @@ describe('POST /v2/webhooks/services (create: body without id)', () => {
 });
 
 describe('POST /v2/webhooks/services (update: body with id)', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('changes the fields given and keeps the others; an omitted client_secret keeps the stored one', async () => {
     const service = await createService(ws);
@@ -519,11 +499,7 @@ describe('POST /v2/webhooks/services (update: body with id)', () => {
 });
 
 describe('DELETE /v2/webhooks/services/{id}', () => {
-  let ws: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-  });
+  const { ws } = workspacesForBlock(app);
 
   it('deletes an unused service: 200 without data, gone from the list, kept as a deleted row', async () => {
     const service = await createService(ws, { name: 'Unused' });
@@ -572,15 +548,12 @@ describe('DELETE /v2/webhooks/services/{id}', () => {
 });
 
 describe('GET /v2/webhooks', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let service: AnyBody;
   let first: AnyBody;
   let second: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     service = await createService(ws, { name: 'Partner OAuth' });
     first = await createWebhook(ws, { name: 'With service', service_id: service.id, events: ['campaign_created', 'campaign_updated'] });
     second = await createWebhook(ws, { name: 'Without service', url: 'http://127.0.0.1:9/hooks', events: ['distribution_updated'] });
@@ -652,14 +625,11 @@ describe('GET /v2/webhooks', () => {
 });
 
 describe('POST /v2/webhooks', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let ownService: AnyBody;
   let foreignService: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     ownService = await createService(ws, { name: 'Own service' });
     foreignService = await createService(other, { name: 'Foreign service' });
   });
@@ -912,11 +882,10 @@ describe('receiver URLs in production (NODE_ENV=production): https only', () => 
 });
 
 describe('GET /v2/webhooks/{id}', () => {
-  let ws: Workspace;
+  const { ws } = workspacesForBlock(app);
   let created: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
     const service = await createService(ws, { name: 'Svc' });
     created = await createWebhook(ws, { service_id: service.id });
   });
@@ -951,14 +920,11 @@ describe('GET /v2/webhooks/{id}', () => {
 });
 
 describe('PUT /v2/webhooks/{id}', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let service: AnyBody;
   let secondService: AnyBody;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     service = await createService(ws, { name: 'First service' });
     secondService = await createService(ws, { name: 'Second service' });
   });
@@ -1054,11 +1020,7 @@ describe('PUT /v2/webhooks/{id}', () => {
 });
 
 describe('DELETE /v2/webhooks/{id}', () => {
-  let ws: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-  });
+  const { ws } = workspacesForBlock(app);
 
   it('deletes the webhook: 200 without data; it is no longer listed or readable; the row is kept, deleted and inactive', async () => {
     const webhook = await createWebhook(ws);
@@ -1087,11 +1049,7 @@ describe('DELETE /v2/webhooks/{id}', () => {
 });
 
 describe('POST /v2/webhooks/{id}/disable', () => {
-  let ws: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-  });
+  const { ws } = workspacesForBlock(app);
 
   it('switches the webhook off: active 0 with the reason, answered as data.webhook without a secret', async () => {
     const webhook = await createWebhook(ws);
@@ -1127,13 +1085,7 @@ describe('POST /v2/webhooks/{id}/disable', () => {
 });
 
 describe('POST /v2/webhooks/{id}/enable', () => {
-  let ws: Workspace;
-  let other: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
-  });
+  const { ws, other } = workspacesForBlock(app, { other: true });
 
   it('switches a disabled webhook back on: active 1, no reason, answered as data.webhook without a secret', async () => {
     const webhook = await createWebhook(ws);
@@ -1196,11 +1148,7 @@ describe('POST /v2/webhooks/{id}/enable', () => {
 });
 
 describe('POST /v2/webhooks/{id}/rotate-secret', () => {
-  let ws: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-  });
+  const { ws } = workspacesForBlock(app);
 
   it('answers a new secret, shown this once, with the previous one signing alongside for 24 hours', async () => {
     const webhook = await createWebhook(ws);
@@ -1249,11 +1197,7 @@ describe('POST /v2/webhooks/{id}/rotate-secret', () => {
 });
 
 describe('POST /v2/webhooks/{id}/test', () => {
-  let ws: Workspace;
-
-  beforeAll(async () => {
-    ws = await app.workspace();
-  });
+  const { ws } = workspacesForBlock(app);
 
   it('queues a ping to this webhook and answers data.delivery, pending with no attempts yet', async () => {
     const webhook = await createWebhook(ws);
@@ -1460,15 +1404,12 @@ describe('GET /v2/webhooks/{id}/deliveries', () => {
 });
 
 describe('GET /v2/webhooks/{id}/deliveries/{delivery_id}', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let webhook: AnyBody;
   let failed: number;
   let eventId: number;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     webhook = await createWebhook(ws, { events: ['advertiser_account_created'] });
     await createAccountRecord(ws);
     eventId = await latestEventId(app, ws, 'advertiser_account_created');
@@ -1534,14 +1475,11 @@ describe('GET /v2/webhooks/{id}/deliveries/{delivery_id}', () => {
 });
 
 describe('POST /v2/webhooks/{id}/deliveries/{delivery_id}/redeliver', () => {
-  let ws: Workspace;
-  let other: Workspace;
+  const { ws, other } = workspacesForBlock(app, { other: true });
   let webhook: AnyBody;
   let eventId: number;
 
   beforeAll(async () => {
-    ws = await app.workspace();
-    other = await app.workspace();
     webhook = await createWebhook(ws, { events: ['advertiser_account_created'] });
     await createAccountRecord(ws);
     eventId = await latestEventId(app, ws, 'advertiser_account_created');
