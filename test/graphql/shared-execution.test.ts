@@ -1,5 +1,4 @@
 import { type ExecutionResult, GraphQLObjectType, GraphQLSchema, GraphQLString, parse } from 'graphql';
-import { answerFor } from '../../src/graphql/subscriptions/shared-answers';
 import { type ResultStream, sharedSubscribe } from '../../src/graphql/subscriptions/shared-execution';
 
 /**
@@ -214,25 +213,4 @@ it('executes an event once for every subscription sharing its key, each sending 
   expect(executions.filter((name) => name === 'shared')).toEqual(['shared']);
   expect(payloads.filter((payload) => payload.includes('"shared"'))).toEqual(Array(3).fill('{"data":{"name":"shared"}}'));
   for (const { stream } of subscriptions) await stream.return();
-});
-
-it('computes one answer per event and share key, whatever order subscribers ask in; none without a key', () => {
-  const computed: string[] = [];
-  const execute = (event: unknown): Promise<ExecutionResult> => {
-    computed.push((event as { name: string }).name);
-    return Promise.resolve({ data: event as Record<string, unknown> });
-  };
-  const [first, second] = [{ name: 'first' }, { name: 'second' }];
-  const a = answerFor(first, 'a', execute);
-  // Equal keys need not be the same string: each subscription builds its own.
-  expect(answerFor(first, ['a'].join(''), execute)).toBe(a);
-  const b = answerFor(first, 'b', execute);
-  expect(b).not.toBe(a);
-  expect(answerFor(first, 'a', execute)).toBe(a);
-  const secondA = answerFor(second, 'a', execute);
-  expect(secondA).not.toBe(a);
-  expect(answerFor(first, 'b', execute)).toBe(b);
-  expect(answerFor(second, 'a', execute)).toBe(secondA);
-  expect(answerFor(first, undefined, execute)).not.toBe(answerFor(first, undefined, execute));
-  expect(computed).toEqual(['first', 'first', 'second', 'first', 'first']);
 });
