@@ -1,3 +1,4 @@
+import { enumKey } from '../db/lists/group-keys';
 import { defineList } from '../db/lists/define-list';
 import { anyOf, oneOf, textSearch } from '../db/lists/filters';
 import { AdvertiserAccountStatus } from './advertiser-account-enums';
@@ -14,5 +15,6 @@ export const advertiserAccountList = defineList({
     status: oneOf({ property: 'status', enum: AdvertiserAccountStatus, values: STATUSES, message: STATUS_MESSAGE, description: 'Only accounts with this status.', rest: 'status', restDescription: 'Only accounts in this status.' }),
     statusIn: anyOf({ property: 'status', enum: AdvertiserAccountStatus, values: STATUSES, message: STATUS_MESSAGE, description: 'Only accounts in one of these statuses.' }),
   },
+  aggregates: { groupBy: [enumKey({ property: 'status', enum: AdvertiserAccountStatus, description: 'By `status`.' })] },
   sort: { NAME: { property: 'name', rest: 'name', kind: 'text', description: 'By `name`.' } },
 });

@@ -1,3 +1,4 @@
+import { enumKey, recordKey } from '../db/lists/group-keys';
 import { defineList } from '../db/lists/define-list';
 import { anyOf, dateRange, oneOf, recordId, textSearch } from '../db/lists/filters';
 import { CampaignStatus, campaignStatuses } from './campaign-status';
@@ -25,6 +26,14 @@ export const campaignList = defineList({
     advertiserAccountId: recordId({ property: 'primaryAdvertiserAccountId', node: 'AdvertiserAccount', description: 'Only campaigns run for this advertiser account.', rest: 'advertiser_account_id' }),
     earliestStartDate: dateRange({ property: 'earliestStartDate', description: 'Only campaigns whose `earliestStartDate` is in this range (campaigns without one never are).' }),
     latestEndDate: dateRange({ property: 'latestEndDate', description: 'Only campaigns whose `latestEndDate` is in this range (campaigns without one never are).' }),
+  },
+  aggregates: {
+    metrics: ['gImpressions', 'eImpressions', 'gArticleViews', 'eArticleViews', 'gClicksToSite', 'eClicksToSite', 'gVideoViews', 'eVideoViews'],
+    dates: ['earliestStartDate', 'latestStartDate', 'earliestEndDate', 'latestEndDate', 'actualStartDate'],
+    groupBy: [
+      enumKey({ property: 'campaignStatus', enum: CampaignStatus, description: 'By `campaignStatus`.' }),
+      recordKey({ property: 'primaryAdvertiserAccountId', node: 'AdvertiserAccount', description: 'By `primaryAdvertiserAccountId`, the advertiser account the campaign is run for.' }),
+    ],
   },
   sort: { TITLE: { property: 'campaignTitle', rest: 'campaign_title', kind: 'text', description: 'By `campaignTitle`.' } },
 });

@@ -1,3 +1,5 @@
+import { enumKey, recordKey } from '../db/lists/group-keys';
+import { TRAFFIC_METRICS } from '../workspace/traffic-metrics';
 import { defineList } from '../db/lists/define-list';
 import { anyOf, dateRange, oneOf, recordId } from '../db/lists/filters';
 import { ContentStatus, contentStatuses } from './content-status';
@@ -23,6 +25,16 @@ export const contentList = defineList({
     }),
     statusIn: anyOf({ property: 'status', enum: ContentStatus, values: contentStatuses.values, message: contentStatuses.valuesMessage, description: 'Only pieces in one of these statuses.' }),
     liveDate: dateRange({ property: 'liveDate', description: 'Only pieces whose `liveDate` is in this range (pieces without one never are).' }),
+  },
+  aggregates: {
+    metrics: TRAFFIC_METRICS,
+    dates: ['liveDate'],
+    groupBy: [
+      enumKey({ property: 'status', enum: ContentStatus, description: 'By `status`.' }),
+      recordKey({ property: 'campaignId', node: 'Campaign', description: 'By `campaignId`.' }),
+      recordKey({ property: 'phaseId', node: 'Phase', description: 'By `phaseId`.' }),
+      recordKey({ property: 'publisherTitleId', node: 'PublisherTitle', description: 'By `publisherTitleId` (null: pieces on no title).' }),
+    ],
   },
   sort: { NAME: { property: 'contentName', rest: 'content_name', kind: 'text', description: 'By `contentName`.' } },
 });

@@ -4,6 +4,7 @@ import type { RequestContext } from '../common/request-context';
 import type { ListSlice } from '../db/lists/list-engine';
 import type { ConnectionRequest } from '../db/lists/list-request';
 import { projectionKey, type Projection } from '../db/projection';
+import { aggregateSelectionKey, type AggregateGroup, type GroupedSelection } from '../db/lists/list-aggregates';
 import { distributionSelectionKey, type DistributionSelection } from '../distributions/distribution-queries';
 import { byId, fromMap, perKey } from '../graphql/loader-kit';
 import type { Content } from './content.entity';
@@ -34,6 +35,14 @@ export function contentLoaders(services: Services, ctx: RequestContext): Content
         return ids.map((id) => found.has(id));
       }),
   );
+  const aggregates = perKey(
+    (parent: ContentParent, request: GroupedSelection) => `${parent}:${aggregateSelectionKey(request)}`,
+    (parent: ContentParent, request: GroupedSelection) =>
+      new DataLoader<number, AggregateGroup[]>(async (ids) => {
+        const byParent = await services.contents.aggregatesByParent(ctx, parent, ids, request);
+        return ids.map((id) => byParent.get(id) ?? []);
+      }),
+  );
   return {
     contentById: byId((ids: readonly number[]) => services.contents.findByIds(ctx, ids)),
     contentPages: perKey(
@@ -41,7 +50,11 @@ export function contentLoaders(services: Services, ctx: RequestContext): Content
         `${parent}:${pageKey(request)}:${projectionKey(projection)}:${distributionSelectionKey(distributions)}`,
       (parent: ContentParent, request: ConnectionRequest, projection: Projection, distributions?: DistributionSelection) =>
         new DataLoader<number, ListSlice<Content>>(async (ids) => {
-          const lazies = { count: (id: number) => counts(parent).load(id), outside: (id: number) => outside(parent, request).load(id) };
+          const lazies = {
+            count: (id: number) => counts(parent).load(id),
+            outside: (id: number) => outside(parent, request).load(id),
+            aggregates: (id: number, aggregated: GroupedSelection) => aggregates(parent, aggregated).load(id),
+          };
           const slices = await services.contents.connectionsByParent(ctx, parent, { parentIds: ids, request }, lazies, projection, distributions);
           return ids.map((id) => slices.get(id)!);
         }),

@@ -5,6 +5,7 @@ import { type RecordId, withParsedIds, type WithParsedIds } from '../common/ids'
 import type { RequestContext } from '../common/request-context';
 import { assertValid, type ErrorSink, FieldErrorCollector, validationProblems } from '../common/validation';
 import { type ChildLazies, type ChildPage, countChildren, fetchChildConnections, type ListSlice, parentsWithChildrenOutside } from '../db/lists/list-engine';
+import { type AggregateGroup, type GroupedSelection, readAggregates } from '../db/lists/list-aggregates';
 import { WorkspaceResourceService } from '../workspace/workspace-resource-service';
 import { nextContentDistributionIds } from '../db/shared-id-sequence';
 import { type RowLock, softDeleteInWorkspace, tenantQuery } from '../db/tenant-scope';
@@ -58,6 +59,11 @@ export class ContentService extends WorkspaceResourceService<Content> {
   /** For DataLoader: how many live contents each campaign or phase has. */
   countByParent(ctx: RequestContext, parent: ContentParent, parentIds: readonly number[]): Promise<Map<number, number>> {
     return countChildren(this.records.rows(ctx), parent, parentIds);
+  }
+
+  /** For DataLoader: the aggregates of the live contents of each campaign or phase, in one grouped statement. */
+  aggregatesByParent(ctx: RequestContext, parent: ContentParent, parentIds: readonly number[], request: GroupedSelection): Promise<Map<number | null, AggregateGroup[]>> {
+    return readAggregates(this.records.rows(ctx), contentList.aggregates, request, { property: parent, ids: parentIds });
   }
 
   /** For DataLoader: the campaigns or phases having contents beyond a nested page, on the side not paged towards. */

@@ -52,7 +52,7 @@ export function toFeedEvent(event: OutboxEvent, organizationCode: string): FeedE
   });
 }
 
-export const EventConnection = ConnectionType('Event', FeedEvent);
+export const EventConnection = ConnectionType('Event', FeedEvent, eventList);
 export const EventListArgs = listTypes(eventList).args;
 
 @ObjectType('EventType', { simpleResolvers: true, description: 'An entry of the event catalogue: what `Webhook.events` may name and what an `Event.type` can be.' })

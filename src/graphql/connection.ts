@@ -1,6 +1,11 @@
-import { ArgsType, Extensions, Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, ArgsType, Extensions, Field, Info, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { type AggregateGroup, type AggregateValues, checkGroupBy, emptyAggregates, type GroupedSelection } from '../db/lists/list-aggregates';
+import type { ListDeclaration } from '../db/lists/list-declaration';
 import type { ListSlice } from '../db/lists/list-engine';
 import { DEFAULT_CONNECTION_SIZE, MAX_PAGE_SIZE } from '../db/lists/list-request';
+import { aggregateSelectionOf } from './lists/aggregate-selection';
+import { aggregateTypes } from './lists/aggregate-types';
 
 export enum SortDirectionEnum {
   ASC = 'ASC',
@@ -50,12 +55,25 @@ export interface Connection<T> {
   nodes: T[];
   pageInfo: { hasNextPage: Resolved<boolean>; hasPreviousPage: Resolved<boolean>; startCursor: string | null; endCursor: string | null };
   totalCount: Resolved<number>;
+  /** What `aggregates` and `groupedAggregates` read, one statement per selection (not a field of the schema). */
+  readGroups(request: GroupedSelection): Promise<AggregateGroup[]>;
 }
+
+/**
+ * On `groupedAggregates`: the most groups each `groupBy` key can make (null: unbounded), which
+ * the cost estimator multiplies (src/graphql/cost/estimator.ts).
+ */
+export const POSSIBLE_GROUPS_EXTENSION = 'possibleGroups';
 
 type NodeClass<T> = abstract new (...args: never[]) => T;
 
-/** A Relay connection type (`<Name>Connection`, `<Name>Edge`) for a node type. */
-export function ConnectionType<T>(name: string, node: NodeClass<T>): new () => Connection<T> {
+/**
+ * A Relay connection type (`<Name>Connection`, `<Name>Edge`) for a node type, with the aggregates
+ * of its list (aggregate-types.ts).
+ */
+export function ConnectionType<T>(name: string, node: NodeClass<T>, list: ListDeclaration): new () => Connection<T> {
+  const { Aggregates, Group, GroupBy, possibleGroups } = aggregateTypes(list);
+
   @ObjectType(`${name}Edge`, { description: `One ${name} record of a page, with its cursor.`, simpleResolvers: true })
   class Edge {
     @Field({ description: 'Opaque cursor of this record: pass it as `after` for the records that follow it, or `before` for those before it.' }) cursor!: string;
@@ -70,6 +88,27 @@ export function ConnectionType<T>(name: string, node: NodeClass<T>): new () => C
     @LazyValue()
     @Field(() => Int, { description: 'How many records match the filters, whatever the paging (read only when asked for).' })
     totalCount!: number;
+
+    readGroups!: Connection<T>['readGroups'];
+
+    @Field(() => Aggregates, { description: `Aggregates of all the ${list.records} matching the filters, whatever the paging: one statement, read only when asked for.` })
+    async aggregates(@Info() info: GraphQLResolveInfo): Promise<AggregateValues> {
+      const selection = aggregateSelectionOf(info);
+      const [all] = await this.readGroups({ groupBy: [], selection });
+      return all ?? emptyAggregates(selection);
+    }
+
+    @Extensions({ [POSSIBLE_GROUPS_EXTENSION]: possibleGroups })
+    @Field(() => [Group], {
+      description: `The ${list.records} matching the filters in groups by \`groupBy\`, each with its keys and aggregates, in the order of their keys (nulls last); groups without records are not listed. One statement.`,
+    })
+    async groupedAggregates(
+      @Arg('groupBy', () => [GroupBy], { description: 'The keys to group by, at least one, each once; a group per combination of their values.' }) groupBy: string[],
+      @Info() info: GraphQLResolveInfo,
+    ): Promise<AggregateGroup[]> {
+      checkGroupBy(groupBy);
+      return this.readGroups({ groupBy, selection: aggregateSelectionOf(info) });
+    }
   }
   return ConnectionClass as unknown as new () => Connection<T>;
 }
@@ -85,6 +124,7 @@ export function toConnection<T>(slice: ListSlice<T>): Connection<T> {
       endCursor: slice.items.at(-1)?.cursor ?? null,
     },
     totalCount: slice.totalCount,
+    readGroups: slice.aggregates,
   };
 }
 

@@ -7,7 +7,8 @@ function isConnectionTypeName(name: string): boolean {
   return name.endsWith('Connection');
 }
 
-function collectFields(selectionSet: SelectionSetNode | undefined, info: GraphQLResolveInfo, into: FieldNode[]): void {
+/** The fields of a selection set, its fragments' included (aliases and repeats kept). */
+export function collectFields(selectionSet: SelectionSetNode | undefined, info: GraphQLResolveInfo, into: FieldNode[]): void {
   if (!selectionSet) return;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) into.push(selection);

@@ -21,7 +21,7 @@ export interface ResourceTypes<N extends string, T> {
 export function resourceTypes<N extends string, T>(name: N, node: NodeClass<T>, list: ListDeclaration): ResourceTypes<N, T> {
   const field = `${name[0].toLowerCase()}${name.slice(1)}` as Uncapitalize<N>;
   return {
-    Connection: ConnectionType(name, node),
+    Connection: ConnectionType(name, node, list),
     ListArgs: listTypes(list).args,
     Payload: ResourcePayloadType(`${name}Payload`, field, node),
     DeletePayload: DeletePayloadType(`${name}DeletePayload`, `deleted${name}Id` as const, name),

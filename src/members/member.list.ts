@@ -1,3 +1,4 @@
+import { recordKey } from '../db/lists/group-keys';
 import { defineList } from '../db/lists/define-list';
 import { recordId } from '../db/lists/filters';
 
@@ -14,5 +15,6 @@ export const memberList = defineList({
       restDescription: 'Only the members of this advertiser account (an account the workspace does not have gives an empty page).',
     }),
   },
+  aggregates: { groupBy: [recordKey({ property: 'advertiserAccountId', node: 'AdvertiserAccount', description: 'By `advertiserAccountId`.' })] },
   sort: {},
 });

@@ -1,3 +1,5 @@
+import { recordKey } from '../db/lists/group-keys';
+import { TRAFFIC_METRICS } from '../workspace/traffic-metrics';
 import { defineList } from '../db/lists/define-list';
 import { recordId } from '../db/lists/filters';
 
@@ -7,6 +9,11 @@ export const phaseList = defineList({
   records: 'phases',
   filters: {
     campaignId: recordId({ property: 'campaignId', node: 'Campaign', description: 'Only the phases of this campaign (an unknown campaign gives an empty page).', rest: 'campaign_id' }),
+  },
+  aggregates: {
+    metrics: TRAFFIC_METRICS,
+    dates: ['earliestPhaseLaunchDate', 'latestPhaseLaunchDate', 'earliestPhaseEndDate', 'latestPhaseEndDate'],
+    groupBy: [recordKey({ property: 'campaignId', node: 'Campaign', description: 'By `campaignId`.' })],
   },
   sort: {
     CAMPAIGN_ID: { property: 'campaignId', rest: 'campaign_id', kind: 'integer', description: 'By `campaignId`.' },

@@ -5,13 +5,14 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { ContentConnection } from '../contents/content.graphql';
 import type { Content } from '../contents/content.entity';
 import { contentList } from '../contents/content.list';
-import { connectionRequest } from '../db/lists/list-request';
+import { type ConnectionArgs, connectionRequest } from '../db/lists/list-request';
 import { type Connection, PagingArgs, toConnection } from '../graphql/connection';
 import type { GraphQLContext } from '../graphql/context';
 import { idArg, mutationIdArg, UPDATE_INPUT_ARG } from '../graphql/descriptions';
 import { attempt } from '../graphql/user-error';
 import { Phase } from './phase.entity';
-import { PhaseDeletePayload, PhasePayload, PhasesCreatePayload } from './phase.graphql';
+import { PhaseConnection, PhaseDeletePayload, PhaseListArgs, PhasePayload, PhasesCreatePayload } from './phase.graphql';
+import { phaseList } from './phase.list';
 import { MAX_PHASES_PER_REQUEST, PhaseInput, PhasesCreateInput } from './phase.input';
 import type { GraphQLResolveInfo } from 'graphql';
 import { distributionSelectionOf } from '../distributions/distribution-selection';
@@ -20,6 +21,12 @@ import { Reads } from '../graphql/field-reads';
 
 @Resolver(() => Phase)
 export class PhaseResolver {
+  @RequiresScope('campaigns:read')
+  @Query(() => PhaseConnection, { description: 'Phases of the workspace, a page at a time: by campaign, then `phaseNo`, unless `orderBy` says otherwise.' })
+  async phases(@Ctx() { request, services }: GraphQLContext, @Info() info: GraphQLResolveInfo, @Args(() => PhaseListArgs) args: ConnectionArgs): Promise<Connection<Phase>> {
+    return toConnection(await services.phases.connection(request, connectionRequest(phaseList, args), projectionOf(info)));
+  }
+
   @RequiresScope('campaigns:read')
   @Query(() => Phase, { nullable: true, description: 'One phase; NOT_FOUND when it is not in this workspace.' })
   async phase(@Ctx() { request, services }: GraphQLContext, @IdArg('id', 'Phase', { description: idArg('phase') }) id: string): Promise<Phase> {

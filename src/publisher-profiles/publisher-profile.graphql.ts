@@ -7,7 +7,7 @@ import type { NodeSource } from '../graphql/node-resolver';
 import { loadEach } from '../graphql/loader-kit';
 import { PublisherTitle } from './publisher-title.entity';
 
-export const PublisherProfileConnection = ConnectionType('PublisherProfile', PublisherProfile);
+export const PublisherProfileConnection = ConnectionType('PublisherProfile', PublisherProfile, publisherProfileList);
 export const PublisherProfileListArgs = listTypes(publisherProfileList).args;
 
 export const PublisherProfileDeletePayload = DeletePayloadType('PublisherProfileDeletePayload', 'deletedPublisherProfileId', 'PublisherProfile');

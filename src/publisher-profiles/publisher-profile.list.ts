@@ -1,3 +1,4 @@
+import { enumKey } from '../db/lists/group-keys';
 import { isISO31661Alpha2 } from 'class-validator';
 import { defineList } from '../db/lists/define-list';
 import { custom, oneOf, textSearch } from '../db/lists/filters';
@@ -36,5 +37,6 @@ export const publisherProfileList = defineList({
       restDescription: '`active` or `inactive`.',
     }),
   },
+  aggregates: { groupBy: [enumKey({ property: 'status', enum: PublisherProfileStatus, description: 'By `status`.' })] },
   sort: { NAME: { property: 'name', rest: 'name', kind: 'text', description: 'By `name`.' } },
 });

@@ -1,3 +1,4 @@
+import { enumKey } from '../db/lists/group-keys';
 import { defineList } from '../db/lists/define-list';
 import { custom, oneOf } from '../db/lists/filters';
 import { EVENT_TYPES } from '../events/event-catalogue';
@@ -12,6 +13,7 @@ export const deliveryList = defineList({
   idKind: 'bigint',
   recordType: 'WebhookDelivery',
   defaultDirection: 'DESC',
+  aggregates: { groupBy: [enumKey({ property: 'status', enum: DeliveryStatus, description: 'By `status`.' })] },
   filters: {
     status: oneOf({ property: 'status', enum: DeliveryStatus, values: STATUSES, message: `must be one of: ${STATUSES.join(', ')}`, description: 'Only deliveries with this status.', rest: 'status', restDescription: 'Only deliveries in this status.' }),
     event: custom({

@@ -17,7 +17,7 @@ export const WebhookPayload = ResourcePayloadType('WebhookPayload', 'webhook', W
 export const WebhookDeletePayload = DeletePayloadType('WebhookDeletePayload', 'deletedWebhookId', 'Webhook');
 export const WebhookDeliveryPayload = ResourcePayloadType('WebhookDeliveryPayload', 'delivery', WebhookDelivery);
 /** A page of a delivery log (`Webhook.deliveries`), newest first. */
-export const WebhookDeliveryConnection = ConnectionType('WebhookDelivery', WebhookDelivery);
+export const WebhookDeliveryConnection = ConnectionType('WebhookDelivery', WebhookDelivery, deliveryList);
 export const DeliveryListArgs = listTypes(deliveryList).args;
 export type WebhookServicePayload = InstanceType<typeof WebhookServicePayload>;
 export type WebhookServiceDeletePayload = InstanceType<typeof WebhookServiceDeletePayload>;

@@ -35,6 +35,9 @@ export abstract class TrafficMetricsInput {
   @Field(() => Int, { nullable: true, description: estimate('traffic to site') }) @IsOmittable() @IsInt() @Min(0) @Max(MAX_INT) eTrafficToSite?: number;
 }
 
+/** The eight metrics' properties, which lists sum and average (`aggregates`). */
+export const TRAFFIC_METRICS = ['gImpressions', 'eImpressions', 'gVideoViews', 'eVideoViews', 'gArticleViews', 'eArticleViews', 'gTrafficToSite', 'eTrafficToSite'] as const;
+
 /** v2 names of the eight metrics, in the spec's order (§2.7, §2.8). */
 export const TRAFFIC_METRIC_WIRE_NAMES = [
   'g_impressions',

@@ -1,5 +1,6 @@
 import { idsFilter, instantBound, instantRange } from './filters';
-import type { ListDeclaration, ListFilter, ListSpec, SortField } from './list-declaration';
+import { enumNameOf, truncatedKeys } from './group-keys';
+import type { ExtremeKind, ListAggregates, ListDeclaration, ListFilter, ListSpec, SortField } from './list-declaration';
 
 const TIMESTAMPS = {
   createdAt: { graphql: 'createdAt', enumName: 'CREATED_AT', rest: 'created_at', restPrefix: 'created', words: 'created' },
@@ -36,5 +37,24 @@ export function defineList(spec: ListSpec): ListDeclaration {
     defaultDirection: spec.defaultDirection ?? 'ASC',
     defaultOrder: spec.defaultOrder ?? [],
     idKind: spec.idKind ?? 'integer',
+    aggregates: listAggregates(spec, timestamps),
+  };
+}
+
+/** The declared aggregates with every list's: `min`/`max` of the timestamps, and groups by their day, month and year. */
+function listAggregates(spec: ListSpec, timestamps: readonly string[]): ListAggregates {
+  const { metrics = [], dates = [], groupBy = [] } = spec.aggregates ?? {};
+  const extremes: Record<string, ExtremeKind> = {};
+  for (const property of metrics) extremes[property] = 'integer';
+  for (const property of dates) extremes[property] = 'date';
+  for (const property of timestamps) extremes[property] = 'timestamp';
+  return {
+    metrics,
+    extremes,
+    groupBy: {
+      ...Object.fromEntries(groupBy.map((key) => [enumNameOf(key.property), key])),
+      ...Object.assign({}, ...dates.map((property) => truncatedKeys(property, 'date'))),
+      ...Object.assign({}, ...timestamps.map((property) => truncatedKeys(property, 'timestamp'))),
+    },
   };
 }

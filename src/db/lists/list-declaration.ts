@@ -90,6 +90,48 @@ export interface ListSpec {
   idKind?: 'integer' | 'bigint';
   /** Timestamp columns of the entity that get range filters and sort fields; both unless said. */
   timestamps?: readonly ('createdAt' | 'updatedAt')[];
+  /** What `aggregates` and `groupedAggregates` answer beyond the count and the timestamps' (list-aggregates.ts). */
+  aggregates?: AggregateSpec;
+}
+
+/**
+ * How a group's key is read and written, as the list's filters take the value: an enumeration's
+ * GraphQL name (`LIVE`), a record's global id, or the first day (instant) of a day, month or year.
+ */
+export type GroupKeyKind = { enum: object } | { node: string } | { truncate: 'day' | 'month' | 'year'; column: 'date' | 'timestamp' };
+
+/** A key `groupedAggregates(groupBy:)` groups by (one value of `<Name>GroupBy`). */
+export interface GroupKey {
+  property: string;
+  kind: GroupKeyKind;
+  description: string;
+  /**
+   * How many groups the key can make at most (an enumeration's values, and null when the column
+   * may be empty), for the cost; none: as many as the workspace has values (MAX_GROUPS).
+   */
+  possibleGroups?: number;
+}
+
+/** The kind of value `min` and `max` answer for a column. */
+export type ExtremeKind = 'integer' | 'date' | 'timestamp';
+
+export interface AggregateSpec {
+  /** Integer columns (entity properties): `sum`, `avg`, `min` and `max` answer for them. */
+  metrics?: readonly string[];
+  /** Calendar-date columns: `min` and `max` answer for them, and each is a group key by day, month and year. */
+  dates?: readonly string[];
+  /** Further group keys (group-keys.ts), each named after its property (`STATUS`, `CAMPAIGN_ID`). */
+  groupBy?: readonly GroupKey[];
+}
+
+/** A declared list's aggregates, with the count and the timestamps' every list has (defineList). */
+export interface ListAggregates {
+  /** `sum` and `avg` answer for these. */
+  metrics: readonly string[];
+  /** `min` and `max` answer for these: the metrics, the dates and the timestamps. */
+  extremes: Readonly<Record<string, ExtremeKind>>;
+  /** By GraphQL enum name; never empty (the timestamps' days, months and years). */
+  groupBy: Readonly<Record<string, GroupKey>>;
 }
 
 /** A sort field of a declared list, every one included. */
@@ -110,4 +152,5 @@ export interface ListDeclaration {
   /** The order when none is requested (before the id tie-break); empty: by id. */
   defaultOrder: readonly { field: string; direction: SortDirection }[];
   idKind: 'integer' | 'bigint';
+  aggregates: ListAggregates;
 }

@@ -2,6 +2,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { EmbeddedChildren } from '../embedded-json';
 import { readProjected, type Projection } from '../projection';
 import { beyondCursor, encodeCursor, type OrderKey } from './keyset';
+import { type AggregateGroup, type GroupedSelection, readAggregates } from './list-aggregates';
 import type { Condition, ListDeclaration } from './list-declaration';
 import type { CheckedFilters, ConnectionRequest, PageRequest } from './list-request';
 
@@ -26,6 +27,8 @@ export interface ListSlice<T> {
   hasPreviousPage: boolean | Lazy<boolean>;
   /** Records matching the filters, whatever the paging. */
   totalCount: Lazy<number>;
+  /** Aggregates of the records matching the filters, whatever the paging, in groups (one statement each). */
+  aggregates(request: GroupedSelection): Promise<AggregateGroup[]>;
 }
 
 export interface PageSlice<T> {
@@ -103,7 +106,13 @@ export async function fetchListConnection<T extends ObjectLiteral>(
     hasNextPage: backward ? (before ? lazyExistsOutside(filtered, keys, before, 'before') : false) : more,
     hasPreviousPage: backward ? more : after ? lazyExistsOutside(filtered, keys, after, 'after') : false,
     totalCount: lazyCount(filtered),
+    aggregates: (aggregated) => groupsOf(filtered, list, aggregated),
   };
+}
+
+/** The groups of `query`'s rows (one, of them all, when `groupBy` is empty). */
+export async function groupsOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, list: ListDeclaration, request: GroupedSelection): Promise<AggregateGroup[]> {
+  return (await readAggregates(query, list.aggregates, request)).get(null) ?? [];
 }
 
 /** One /v2 page: page numbers over the requested order; one row more tells whether a next page exists, no count needed. */
@@ -124,6 +133,8 @@ export interface ChildLazies {
   count(parentId: number): Promise<number>;
   /** Whether the parent has children beyond the page on the side not paged towards. */
   outside(parentId: number): Promise<boolean>;
+  /** The parent's children's aggregates, in groups (none without children). */
+  aggregates(parentId: number, request: GroupedSelection): Promise<AggregateGroup[]>;
 }
 
 /**
@@ -186,6 +197,7 @@ export async function fetchChildConnections<T extends ObjectLiteral>(
           hasNextPage: backward ? (before ? lazy(outside) : false) : more,
           hasPreviousPage: backward ? more : after ? lazy(outside) : false,
           totalCount: lazy(() => lazies.count(parentId)),
+          aggregates: (request: GroupedSelection) => lazies.aggregates(parentId, request),
         },
       ];
     }),

@@ -80,6 +80,7 @@ export class EventStreamResolver {
       // Backward paging is not offered: the stream is read forward from a cursor.
       pageInfo: { hasNextPage: page.hasMore, hasPreviousPage: false, startCursor: edges[0]?.cursor ?? null, endCursor: page.nextCursor },
       totalCount: page.total,
+      readGroups: page.aggregates,
     };
   }
 

@@ -2,7 +2,8 @@ import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { CursorExpiredError } from '../../common/errors';
 import type { RequestContext } from '../../common/request-context';
 import type { FieldErrorCollector } from '../../common/validation';
-import { applyFilters, lazy, type Lazy } from '../../db/lists/list-engine';
+import { applyFilters, groupsOf, lazy, type Lazy } from '../../db/lists/list-engine';
+import type { AggregateGroup, GroupedSelection } from '../../db/lists/list-aggregates';
 import { type CheckedFilters, sizeProblem } from '../../db/lists/list-request';
 import { tenantQuery } from '../../db/tenant-scope';
 import { OutboxEvent } from '../../outbox/outbox-event.entity';
@@ -39,6 +40,8 @@ export interface StreamPage {
   hasMore: boolean;
   /** Events of the stream matching the filters, committed and visible now, wherever the read starts (read only when asked for). */
   total: Lazy<number>;
+  /** The aggregates of those events, in groups. */
+  aggregates(request: GroupedSelection): Promise<AggregateGroup[]>;
 }
 
 /**
@@ -85,9 +88,10 @@ export class EventStreamService {
       nextCursor: last ? streamCursorOf(last) : (request.afterCursor ?? null),
       hasMore: rows.length > request.limit,
       total: lazy(async () => {
-        const row = await this.matching(ctx, request.filters).andWhere(`e.txid < ${HANDOUT_BOUND}`).select('COUNT(*)::int', 'count').getRawOne<{ count: number }>();
+        const row = await this.committed(ctx, request.filters).select('COUNT(*)::int', 'count').getRawOne<{ count: number }>();
         return row?.count ?? 0;
       }),
+      aggregates: (aggregated) => groupsOf(this.committed(ctx, request.filters), eventList, aggregated),
     };
   }
 
@@ -97,6 +101,11 @@ export class EventStreamService {
    */
   between(ctx: RequestContext, filters: CheckedFilters, after: StreamPosition, upTo: StreamPosition, limit: number): Promise<OutboxEvent[]> {
     return committedAfter(this.matching(ctx, filters), after, limit, upTo).getMany();
+  }
+
+  /** The events of `matching` committed now: what the stream's counts and aggregates cover. */
+  private committed(ctx: RequestContext, filters: CheckedFilters): SelectQueryBuilder<OutboxEvent> {
+    return this.matching(ctx, filters).andWhere(`e.txid < ${HANDOUT_BOUND}`);
   }
 
   /** The workspace's events of the stream's days the key may see, matching the filters. */

@@ -81,7 +81,7 @@ function computeCost(limits: CostLimits, schema: GraphQLSchema, document: Docume
     throw costRefusal(ErrorCode.QUERY_TOO_DEEP, `Query depth is ${measure.depth}, more than the maximum of ${limits.maxDepth}`);
   }
   try {
-    return getComplexity({ estimators: [costEstimator(limits)], schema, query: document, variables, operationName: operation.name?.value, maxQueryNodes: limits.maxFields * COUNT_CAP_FACTOR });
+    return getComplexity({ estimators: [costEstimator(limits, fragmentsOf(document))], schema, query: document, variables, operationName: operation.name?.value, maxQueryNodes: limits.maxFields * COUNT_CAP_FACTOR });
   } catch (error) {
     if (error instanceof GraphQLError && error.message.startsWith('Variable "$')) return null;
     throw error;
