@@ -37,12 +37,12 @@ const SCHEMA_RULES = {
       'ObjectTypeDefinition,ObjectTypeExtension': { forbiddenPrefixes: ['Type'], forbiddenSuffixes: ['Type'], ignorePattern: '^EventType$' },
     },
   ],
-  // Every record type has `id: ID!`; these types are pages, mutation answers or values inside a record.
+  // Every record type has `id: ID!`; these types are pages (and their aggregates), mutation answers or values inside a record.
   '@graphql-eslint/strict-id-in-types': [
     'error',
     {
       exceptions: {
-        suffixes: ['Connection', 'Edge', 'Payload'],
+        suffixes: ['Connection', 'Edge', 'Payload', 'Aggregates', 'AggregateGroup'],
         types: ['PageInfo', 'UserError', 'UserRole', 'EventType', 'ReferenceLibrary', 'ReferenceLibraryEntry', 'WebhookDeliveryAttempt'],
       },
     },

@@ -9,6 +9,8 @@ import { DEFAULT_COST_LIMITS, MemoryCostBuckets, secondsUntil, type CostLimits }
 import { createSchema } from '../../src/graphql/schema';
 import { registerGraphQL } from '../../src/http/graphql-route';
 import { gid } from '../support/global-ids';
+import { ContentStatus } from '../../src/contents/content-status';
+import { MAX_GROUPS } from '../../src/db/lists/list-aggregates';
 import { apiClient, startTestApp, TEST_LIMITS, type AnyBody, type ApiClient, type ApiResponse, type TestApp, type Workspace } from '../support/test-app';
 import { eventually } from '../support/webhook-receiver';
 
@@ -129,6 +131,25 @@ describe('cost per request (QUERY_TOO_COMPLEX)', () => {
       const response = await ws.api.graphql(query);
       expect(response.status).toBe(200);
       expect(response.body.extensions.cost.requestedQueryCost).toBe(cost);
+    }
+  });
+
+  it(`costs a connection's aggregates 1 and its groups 1 per possible group (at most ${MAX_GROUPS}), not multiplied by \`first\``, async () => {
+    const ws = await warmWorkspace();
+    const statuses = Object.keys(ContentStatus).filter((name) => Number.isNaN(Number(name))).length;
+    const cases: [string, number][] = [
+      ['{ contents(first: 50) { aggregates { count sum { gImpressions } avg { eImpressions } min { liveDate } max { createdAt } } } }', 1 + 1],
+      ['{ contents(first: 50) { nodes { id } aggregates { count } } }', 1 + 50 + 1],
+      [`{ contents { groupedAggregates(groupBy: [STATUS]) { keys count sum { gImpressions } } } }`, 1 + statuses],
+      ['{ contents { groupedAggregates(groupBy: [CAMPAIGN_ID]) { count } } }', 1 + MAX_GROUPS],
+      ['{ contents { groupedAggregates(groupBy: [STATUS, PHASE_ID]) { count } } }', 1 + MAX_GROUPS],
+      ['{ contents { ...Totals } } fragment Totals on ContentConnection { aggregates { count } byStatus: groupedAggregates(groupBy: [STATUS]) { count } }', 1 + 1 + statuses],
+      // Per parent: every campaign's contents have their own aggregates, the page of each not multiplying them.
+      ['{ campaigns(first: 10) { nodes { contents(first: 30) { aggregates { count } groupedAggregates(groupBy: [STATUS]) { count } } } } }', 1 + 10 * (1 + 1 + 1 + statuses)],
+    ];
+    for (const [query, cost] of cases) {
+      const response = await ws.api.graphql(query);
+      expect({ query, status: response.status, cost: response.body.extensions.cost.requestedQueryCost }).toEqual({ query, status: 200, cost });
     }
   });
 

@@ -198,6 +198,7 @@ export const MODELS = new Map<ListDeclaration, ListModel>([
   [
     phaseList,
     {
+      graphql: { selection: 'id campaignId phaseNo createdAt updatedAt', row: (node) => node },
       rest: { row: (record) => ({ id: String(record.id), campaignId: asId(record.campaign_id), phaseNo: record.phase_no, ...timestamps(record) }) },
       filters: { campaignId: equalTo('campaignId', '999999') },
     },

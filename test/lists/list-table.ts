@@ -53,6 +53,7 @@ const GRAPHQL_ACCESS = new Map<ListDeclaration, GraphQLAccess>([
   [memberList, { type: 'Query', field: 'members' }],
   [organisationUserList, { type: 'Query', field: 'users' }],
   [publisherProfileList, { type: 'Query', field: 'publisherProfiles' }],
+  [phaseList, { type: 'Query', field: 'phases' }],
   [eventList, { type: 'Query', field: 'events' }],
   [deliveryList, { type: 'Webhook', field: 'deliveries', parent: 'webhook' }],
 ]);

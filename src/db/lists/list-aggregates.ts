@@ -118,7 +118,7 @@ function keyColumnOf(alias: string, key: GroupKey): KeyColumn {
   if ('node' in kind) return { expression: column, write: (raw) => (raw === null ? null : globalId(kind.node, raw as number | string)) };
   // Truncated in UTC for instants, and for dates without a time zone at all, so no session setting moves a group.
   const text = (raw: unknown): string | null => (raw === null ? null : String(raw));
-  if (kind.column === 'date') return { expression: `to_char(date_trunc('${kind.truncate}', ${column}::timestamp), 'YYYY-MM-DD')`, write: text };
+  if (kind.column === 'date') return { expression: `to_char(date_trunc('${kind.truncate}', CAST(${column} AS timestamp)), 'YYYY-MM-DD')`, write: text };
   return { expression: `to_char(date_trunc('${kind.truncate}', ${column} AT TIME ZONE 'UTC'), 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, write: text };
 }
 
