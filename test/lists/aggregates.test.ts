@@ -1,6 +1,7 @@
 import type { FilterValueType, GroupKey, ListDeclaration } from '../../src/db/lists/list-declaration';
 import { MAX_GROUPS } from '../../src/db/lists/list-aggregates';
 import { ContentStatus } from '../../src/contents/content-status';
+import { COMPILE_AT } from '../../src/graphql/jit-executor';
 import { createCampaignsFixture, createContent } from '../support/fixtures';
 import { gid } from '../support/global-ids';
 import type { AnyBody, ApiResponse } from '../support/test-app';
@@ -290,6 +291,12 @@ describe.each(NESTED_CONNECTIONS.map((nested) => [`${nested.type}.${nested.field
       expectAggregates(answer.aggregates, aggregatesOf(list, own), { parent: parent.id });
       expectGroups(answer.groupedAggregates, groupsOf(list, [key], own));
     }
+  });
+
+  it(`answers alike once the query is compiled (from its ${COMPILE_AT}rd sighting)`, async () => {
+    const answers: unknown[] = [];
+    for (let sighting = 1; sighting <= COMPILE_AT + 1; sighting += 1) answers.push(answered(await fx.ws.api.graphql(everyParent(100))));
+    for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
   });
 
   it('costs the statements of one parent, however many parents', async () => {
