@@ -4,6 +4,8 @@ import 'reflect-metadata';
 import { Client } from 'pg';
 import { startApp } from '../src/app/start-app';
 import { seedDemo } from '../src/cli/seed-demo';
+import { globalId } from '../src/common/global-id';
+import { ContentStatus } from '../src/contents/content-status';
 import { openDatabase } from '../src/db/database';
 import { countStatements } from '../src/db/statement-counter';
 import { createLogger } from '../src/logging/logger';
@@ -19,6 +21,18 @@ const NESTED_WITH_COUNTS = NESTED_QUERY.replace('contents { nodes {', 'contents 
 /** One page of an incremental sync: what changed since a checkpoint, oldest change first, with the count still to read. */
 const SYNC_PAGE = `query Sync($since: DateTime!) { campaigns(first: 20, filter: { updatedAt: { gte: $since } }, orderBy: [{ field: UPDATED_AT }]) { totalCount nodes { id } pageInfo { hasNextPage endCursor } } }`;
 
+/** A dashboard: per campaign of the page, its goals, its pieces' totals and its pieces by status with their sums. */
+const DASHBOARD = `{ campaigns(first: 50) { nodes { id campaignTitle gImpressions eImpressions contents { aggregates { count sum { gImpressions eImpressions } } groupedAggregates(groupBy: [STATUS]) { keys count sum { gImpressions eImpressions } } } } } }`;
+
+interface DashboardGroup {
+  keys: (string | null)[];
+  count: number;
+  sum: { gImpressions: string; eImpressions: string };
+}
+interface DashboardAnswer {
+  data: { campaigns: { nodes: { id: string; contents: { aggregates: Omit<DashboardGroup, 'keys'>; groupedAggregates: DashboardGroup[] } }[] } };
+}
+
 /**
  * Does a query's PostgreSQL time grow with the workspace? Seeds the demo workspace (50
  * campaigns × 3 phases × 4 contents × 2 distributions, each with a link and two media files), then
@@ -28,7 +42,11 @@ const SYNC_PAGE = `query Sync($since: DateTime!) { campaigns(first: 20, filter: 
  * then replays each statement under `EXPLAIN (ANALYZE, TIMING OFF)` and sums PostgreSQL's own
  * execution times (median of BENCH_SCALE_RUNS), and times the whole request over HTTP. The queries:
  * the nested query of bench:compare; an incremental sync's page (`updatedAt` range, ordered by
- * `UPDATED_AT`, with `totalCount`); and the nested query with `totalCount` on every `contents`.
+ * `UPDATED_AT`, with `totalCount`); the nested query with `totalCount` on every `contents`; and a
+ * dashboard (per campaign of the first 50: its pieces' `aggregates`, and `groupedAggregates` by
+ * STATUS with sums), checked against the same figures computed in SQL. The seeded pieces are all
+ * DRAFT without impressions, so before growing the workspace the bench spreads each campaign's 12
+ * pieces over the 6 statuses (2 each) and gives them impressions: every campaign has 6 groups.
  *
  *   npm run bench:scale      (BENCH_SCALE_SIZES=50,500,5000, BENCH_SCALE_RUNS=21, DATABASE_URL optional;
  *                            BENCH_SCALE_PLANS=1 prints each statement's plan on stderr)
@@ -107,11 +125,17 @@ type Counter = ReturnType<typeof countStatements>;
  * One query at the current size: its statements (recorded once, after warming up), PostgreSQL's
  * execution time of each (median of RUNS replays under EXPLAIN ANALYZE), and the request's p50.
  */
-async function measure(request: () => Promise<Response>, counter: Counter, client: Client): Promise<{ statements: number; sum: number; slowest: number; p50: number; bytes: number }> {
+async function measure(
+  request: () => Promise<Response>,
+  counter: Counter,
+  client: Client,
+  check?: (answer: string) => Promise<void>,
+): Promise<{ statements: number; sum: number; slowest: number; p50: number; bytes: number }> {
   for (let i = 0; i < 5; i += 1) await (await request()).text(); // warm-up
   counter.reset();
   const answer = await (await request()).text();
   if (answer.includes('"errors"')) throw new Error(`the query failed: ${answer.slice(0, 500)}`);
+  await check?.(answer);
   const statements = counter.calls.map((call) => ({ ...call }));
   const perStatement: number[] = [];
   for (const { sql, parameters } of statements) {
@@ -137,6 +161,56 @@ async function measure(request: () => Promise<Response>, counter: Counter, clien
   return { statements: statements.length, sum: perStatement.reduce((a, b) => a + b, 0), slowest: Math.max(...perStatement), p50: median(latencies), bytes: answer.length };
 }
 
+/**
+ * Spreads each seeded campaign's pieces over the statuses, in id order (with 12 pieces: 2 of each
+ * of the 6), and gives them impressions, so a dashboard's groups and sums are not one DRAFT group
+ * of zeros. Before the copies: they carry the same.
+ */
+async function spreadContents(client: Client, organisationId: number): Promise<void> {
+  const statuses = Object.values(ContentStatus).filter((value): value is number => typeof value === 'number');
+  await client.query(
+    `UPDATE contents c SET status = ($2::smallint[])[1 + (n.rank - 1) % $3], g_impressions = 1000 * n.rank, e_impressions = 900 * n.rank
+     FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY campaign_id ORDER BY id)::int AS rank FROM contents WHERE organisation_id = $1) n
+     WHERE c.id = n.id`,
+    [organisationId, statuses, statuses.length],
+  );
+  // The updated rows' old versions out of the table and its indexes, as in a settled workspace.
+  await client.query('VACUUM contents');
+}
+
+/**
+ * The dashboard's answer against SQL: every campaign of the page has its pieces' count and sums,
+ * and the same groups by status (names, counts, sums) that PostgreSQL computes from the rows.
+ */
+async function checkDashboard(client: Client, organisationId: number, answer: string): Promise<void> {
+  const campaigns = (JSON.parse(answer) as DashboardAnswer).data.campaigns.nodes;
+  const ids = campaigns.map((campaign) => Number(campaign.id.split('/').pop()));
+  const rows = (
+    await client.query<{ campaign_id: number; status: number; count: number; g: string; e: string }>(
+      `SELECT campaign_id, status, COUNT(*)::int AS count, SUM(g_impressions)::text AS g, SUM(e_impressions)::text AS e
+       FROM contents WHERE organisation_id = $1 AND deleted_at IS NULL AND campaign_id = ANY($2) GROUP BY campaign_id, status ORDER BY campaign_id, status`,
+      [organisationId, ids],
+    )
+  ).rows;
+  const expected = new Map<string, DashboardGroup[]>();
+  for (const row of rows) {
+    const id = globalId('Campaign', row.campaign_id);
+    expected.set(id, [...(expected.get(id) ?? []), { keys: [ContentStatus[row.status]], count: row.count, sum: { gImpressions: row.g, eImpressions: row.e } }]);
+  }
+  if (campaigns.length !== 50) throw new Error(`the dashboard has ${campaigns.length} campaigns, not 50`);
+  for (const campaign of campaigns) {
+    const groups = expected.get(campaign.id) ?? [];
+    const { aggregates, groupedAggregates } = campaign.contents;
+    if (groups.length < 2) throw new Error(`campaign ${campaign.id} has ${groups.length} status groups in SQL: the dashboard would measure nothing`);
+    if (JSON.stringify(groupedAggregates) !== JSON.stringify(groups)) {
+      throw new Error(`campaign ${campaign.id}: groupedAggregates ${JSON.stringify(groupedAggregates)}, SQL ${JSON.stringify(groups)}`);
+    }
+    const total = (key: 'gImpressions' | 'eImpressions'): string => String(groups.reduce((sum, group) => sum + BigInt(group.sum[key]), 0n));
+    const whole = { count: groups.reduce((sum, group) => sum + group.count, 0), sum: { gImpressions: total('gImpressions'), eImpressions: total('eImpressions') } };
+    if (JSON.stringify(aggregates) !== JSON.stringify(whole)) throw new Error(`campaign ${campaign.id}: aggregates ${JSON.stringify(aggregates)}, SQL ${JSON.stringify(whole)}`);
+  }
+}
+
 async function main(): Promise<void> {
   const logger = createLogger('warn', process.stderr);
   const benchDb = await benchDatabase(logger);
@@ -150,6 +224,7 @@ async function main(): Promise<void> {
   await client.connect();
   const [workspace] = (await client.query<{ organisation_id: number }>('SELECT organisation_id FROM campaigns ORDER BY id LIMIT 1')).rows;
   if (!workspace) throw new Error('nothing seeded');
+  await spreadContents(client, workspace.organisation_id);
 
   const app = await startApp(config, createLogger('silent'));
   const address = app.server.addresses().find((a) => typeof a === 'object');
@@ -174,15 +249,16 @@ async function main(): Promise<void> {
         [workspace.organisation_id],
       )
     ).rows;
-    const queries: [string, string, Record<string, unknown>][] = [
+    const queries: [string, string, Record<string, unknown>, ((answer: string) => Promise<void>)?][] = [
       ['nested', NESTED_QUERY, {}],
       ['sync page (updatedAt ≥ checkpoint, UPDATED_AT order, totalCount)', SYNC_PAGE, { since: since.toISOString() }],
       ['nested, totalCount on each contents', NESTED_WITH_COUNTS, {}],
+      ['dashboard (per campaign: contents aggregates, grouped by STATUS with sums)', DASHBOARD, {}, (answer) => checkDashboard(client, workspace.organisation_id, answer)],
     ];
-    for (const [name, query, variables] of queries) {
+    for (const [name, query, variables, check] of queries) {
       const request = (): Promise<Response> =>
         fetch(url, { method: 'POST', headers: { 'x-api-key': demo.key, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-      const row = await measure(request, counter, client);
+      const row = await measure(request, counter, client, check);
       process.stdout.write(
         `| ${name} | ${size.toLocaleString('en')} | ${contents.toLocaleString('en')} | ${row.statements} | ${row.sum.toFixed(1)} | ${row.slowest.toFixed(1)} | ${row.p50.toFixed(0)} | ${row.bytes.toLocaleString('en')} |\n`,
       );

@@ -272,6 +272,17 @@ describe('contents: what the generated cases do not show', () => {
   });
 });
 
+describe('the change stream (eventStream), which takes the event list\'s filters', () => {
+  it('aggregates the events its totalCount counts, grouped too', async () => {
+    const { eventStream: stream } = answered(
+      await fx.ws.api.graphql('{ eventStream(first: 1, filter: { type: "content_created" }) { totalCount aggregates { count max { createdAt } } groupedAggregates(groupBy: [CREATED_AT_TRUNCATED_TO_DAY]) { count } } }'),
+    );
+    expect(stream.totalCount).toBeGreaterThan(1);
+    expect(stream.aggregates.count).toBe(stream.totalCount);
+    expect(stream.groupedAggregates.reduce((total: number, group: AnyBody) => total + group.count, 0)).toBe(stream.totalCount);
+  });
+});
+
 describe.each(NESTED_CONNECTIONS.map((nested) => [`${nested.type}.${nested.field}`, nested] as const))('nested %s', (_title, nested) => {
   const { declaration: list, parentProperty } = nested;
   const entry = LIST_TABLE.find((candidate) => candidate.declaration === list && candidate.graphql && !candidate.graphql.parent)!;
