@@ -1,3 +1,4 @@
+import { namedClass, oncePerList } from './per-list';
 import { Field, Float, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { AGGREGATE_FUNCTIONS, type AggregateFunction, MAX_GROUPS } from '../../db/lists/list-aggregates';
 import type { ExtremeKind, ListDeclaration } from '../../db/lists/list-declaration';
@@ -33,22 +34,6 @@ const EXTREME_TYPES: Record<ExtremeKind, () => typeof Int | typeof DateScalar | 
   timestamp: () => DateTimeScalar,
 };
 
-/** A class of its own, named so in stack traces too. */
-function namedClass(name: string): new () => object {
-  return { [name]: class {} }[name];
-}
-
-const made = new WeakMap<ListDeclaration, AggregateTypes>();
-
-/** The aggregate types of a list, made once per declaration. */
-export function aggregateTypes(list: ListDeclaration): AggregateTypes {
-  let types = made.get(list);
-  if (!types) {
-    types = makeAggregateTypes(list);
-    made.set(list, types);
-  }
-  return types;
-}
 
 /** The properties each function answers for: sums and means of the metrics, extremes of every declared column. */
 function propertiesOf(list: ListDeclaration, fn: AggregateFunction): readonly string[] {
@@ -109,3 +94,6 @@ function makeAggregateTypes(list: ListDeclaration): AggregateTypes {
   const possibleGroups = Object.fromEntries(Object.entries(groupKeys).map(([name, key]) => [name, key.possibleGroups ?? null]));
   return { Aggregates, Group, GroupBy, possibleGroups };
 }
+
+/** The aggregate types of a list, made once per declaration. */
+export const aggregateTypes = oncePerList(makeAggregateTypes);

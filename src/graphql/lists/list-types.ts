@@ -1,3 +1,4 @@
+import { namedClass, oncePerList } from './per-list';
 import { ArgsType, Field, ID, InputType, Int, registerEnumType } from 'type-graphql';
 import type { FilterValueType, ListDeclaration } from '../../db/lists/list-declaration';
 import { DEFAULT_CONNECTION_SIZE, MAX_PAGE_SIZE, type ConnectionArgs } from '../../db/lists/list-request';
@@ -42,11 +43,6 @@ function recordTypeOf(type: FilterValueType): string | undefined {
   return 'scalar' in type && type.scalar === 'ID' ? type.node : undefined;
 }
 
-/** A class of its own, named so in stack traces too. */
-function namedClass(name: string): new () => object {
-  return { [name]: class {} }[name];
-}
-
 export interface ListTypes {
   /** The `<Name>ListArgs` argument class: `first`, `after`, `last`, `before`, `filter`, `orderBy`. */
   args: new () => ConnectionArgs;
@@ -54,17 +50,6 @@ export interface ListTypes {
   filter: new () => object;
 }
 
-const made = new WeakMap<ListDeclaration, ListTypes>();
-
-/** The types of a list, made once per declaration. */
-export function listTypes(list: ListDeclaration): ListTypes {
-  let types = made.get(list);
-  if (!types) {
-    types = makeListTypes(list);
-    made.set(list, types);
-  }
-  return types;
-}
 
 function makeFilter(list: ListDeclaration): new () => object {
   const Filter = namedClass(`${list.name}Filter`);
@@ -111,3 +96,6 @@ function makeListTypes(list: ListDeclaration): ListTypes {
   ArgsType()(Args);
   return { args: Args as new () => ConnectionArgs, filter: Filter };
 }
+
+/** The types of a list, made once per declaration. */
+export const listTypes = oncePerList(makeListTypes);
