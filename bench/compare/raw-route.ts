@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 
 /** What the raw-SQL servers (C and D) share: reading the key and the page parameters as the project does. */
+
+/**
+ * pg's parsers with `date` columns left as PostgreSQL writes them (`2026-03-31`), as the project's
+ * records carry them; pg's default makes a JavaScript Date at local midnight of them.
+ */
+export const DATE_AS_TEXT = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.DATE ? (value: string) => value : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+};
 
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
