@@ -1,11 +1,11 @@
 import 'reflect-metadata';
-import autocannon from 'autocannon';
 import os from 'node:os';
 import pg from 'pg';
 import { createLogger } from '../../src/logging/logger';
 import { benchDatabase } from '../bench-database';
 import { CheckFailed, checkAnswers, fetchBody, headersFor } from './checks';
 import { seedFixture } from './fixture';
+import { runLoadProcess } from './load-process';
 import { ENV_DATABASE_URL, ENV_SECRETS_KEY } from './protocol';
 import { fmt, median, resultTables, type Run, runLine } from './report';
 import { ServerProcess } from './servers';
@@ -16,7 +16,8 @@ import { type Cell, SCENARIOS, type Target } from './targets';
  * as a `condition` argument (B′), a bare Fastify route running one hand-written SQL statement (C)
  * and one whose statement, written with json_build_object and json_agg, returns the finished body,
  * page links included (D); on the same Node and the same seeded PostgreSQL. Each server runs in a
- * child process of its own; autocannon drives them from this process (in a worker thread).
+ * child process of its own; so does each run's load (autocannon, bench/compare/load-autocannon.ts),
+ * while this process samples the server's RSS.
  *
  *   npm run bench:compare
  *
@@ -59,17 +60,9 @@ async function drive(key: string, target: Target, connections: number, seconds: 
     peak = Math.max(peak, target.server.rssKiB());
   }, 100);
   try {
-    const result = await autocannon({
-      url: target.server.url + target.path,
-      method: target.method,
-      headers: headersFor(key, target),
-      body: target.body,
-      connections,
-      duration: seconds,
-      workers: 1,
-    });
+    const result = await runLoadProcess({ url: target.server.url + target.path, method: target.method, headers: headersFor(key, target), body: target.body, connections, seconds });
     peak = Math.max(peak, target.server.rssKiB());
-    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, peakRssKiB: peak, errors: result.errors + result.timeouts + result.non2xx };
+    return { rps: result.requestsPerSecond, p50: result.p50, p99: result.p99, peakRssKiB: peak, errors: result.errors + result.timeouts + result.non2xx };
   } finally {
     clearInterval(sampler);
     // Requests still in flight when autocannon stops finish before the next run starts.
@@ -105,7 +98,8 @@ async function main(): Promise<void> {
     process.stdout.write(`${fixture.summary}\n`);
     const postgresVersion = await serverVersion(benchDb.url);
 
-    const env = { [ENV_DATABASE_URL]: benchDb.url, [ENV_SECRETS_KEY]: fixture.secretsKey };
+    // GRAPHILE_ENV as PostGraphile's deployment guides set it for production (NODE_ENV is set by ServerProcess); only PostGraphile reads it.
+    const env = { [ENV_DATABASE_URL]: benchDb.url, [ENV_SECRETS_KEY]: fixture.secretsKey, GRAPHILE_ENV: 'production' };
     const cells: Cell[] = [];
     for (const scenario of SCENARIOS) {
       for (const connections of CONNECTIONS) {

@@ -3,8 +3,10 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { postgraphile } from 'postgraphile';
 import { makePgService } from 'postgraphile/adaptors/pg';
+import { isDev } from 'postgraphile/grafast';
 import { grafserv } from 'postgraphile/grafserv/fastify/v5';
 import { PostGraphileAmberPreset } from 'postgraphile/presets/amber';
+import { DEFAULT_LIMITS } from '../../src/config/config-defaults';
 import { requiredEnv } from './child-runtime';
 import { ENV_DATABASE_URL, ORGANISATION_SETTING, POOL_SIZE } from './protocol';
 
@@ -27,19 +29,45 @@ function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
+function ignore(): void {}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**
- * PostGraphile v5 (Amber preset, production settings: no GraphiQL, no explain, no watch) over the
- * views of `schema` (bench/compare/postgraphile-views.ts), mounted on Fastify 5 with grafserv.
+ * PostGraphile v5 over the views of `schema` (bench/compare/postgraphile-views.ts), used as a
+ * library (grafserv on Fastify 5), configured as its documentation advises for production:
+ *
+ * - production mode: NODE_ENV and GRAPHILE_ENV both `production` (compare.ts), as the deployment
+ *   guides set them (postgraphile.org/postgraphile/5/deploying-docker, …/deploying-heroku); in
+ *   development mode Grafast adds checks and "planning will be significantly more expensive"
+ *   (grafast's own warning), so the server refuses to start in it;
+ * - the Amber preset ("Every production schema should include Amber", postgraphile.org/postgraphile/5/config/presets);
+ * - `schema.dontSwallowErrors` ("recommended that you set this option to true in your production
+ *   configuration", postgraphile.org/postgraphile/5/config/reference);
+ * - no explain ("Disable Explain in production!", postgraphile.org/postgraphile/5/debugging), no
+ *   GraphiQL, no watch mode, no websockets (nothing here subscribes);
+ * - a statement timeout set once per connection rather than per request, on a pg.Pool handed to
+ *   makePgService, with an error listener on the pool and its clients ("Production Considerations",
+ *   Statement Timeout, postgraphile.org/postgraphile/5/production). The timeout goes in the
+ *   connection's startup parameters, as the project's pool sends its own (ormconfig.ts), which
+ *   costs no statement of its own; same length as the project's, same pool size (POOL_SIZE);
+ * - planning and execution timeouts, which the Grafast production considerations advise when
+ *   trusted documents are not used (grafast.org/grafast/production-considerations, Timeouts; the
+ *   values are theirs);
+ * - static queries with variables, which let Grafast plan each document once (same page, Static
+ *   queries): answers.ts.
  *
  * The API key is checked the way the project checks it (SHA-256, one indexed read of a live key,
  * no cache), in a preHandler, which hands its workspace on as `scope` says.
  */
 export async function startPostGraphile(schema: string, scope: WorkspaceScope): Promise<{ port: number; stop: () => Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: requiredEnv(ENV_DATABASE_URL), max: POOL_SIZE });
+  if (isDev) throw new Error('Grafast runs in development mode: start PostGraphile with GRAPHILE_ENV=production (or unset) and NODE_ENV=production');
+  const pool = new pg.Pool({ connectionString: requiredEnv(ENV_DATABASE_URL), max: POOL_SIZE, statement_timeout: DEFAULT_LIMITS.statementTimeoutMs });
+  // A connection that fails while idle is dropped by the pool; unheard, its error would end the process.
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
   const organisations = new WeakMap<FastifyRequest, number>();
 
   const preset: GraphileConfig.Preset = {
@@ -58,8 +86,9 @@ export async function startPostGraphile(schema: string, scope: WorkspaceScope): 
             : undefined,
       }),
     ],
+    schema: { dontSwallowErrors: true },
     grafserv: { graphqlPath: '/graphql', graphiql: false, websockets: false, watch: false },
-    grafast: { explain: false },
+    grafast: { explain: false, timeouts: { planning: 500, execution: 30_000 } },
   };
   const pgl = postgraphile(preset);
   const serv = pgl.createServ(grafserv);
