@@ -12,10 +12,11 @@ import { ServerProcess } from './servers';
 import { type Cell, SCENARIOS, type Target } from './targets';
 
 /**
- * Issue 11 §1: this project (A) against PostGraphile v5 with the workspace in pgSettings (B) and
- * as a `condition` argument (B′), a bare Fastify route running one hand-written SQL statement (C)
- * and one whose statement, written with json_build_object and json_agg, returns the finished body,
- * page links included (D); on the same Node and the same seeded PostgreSQL. Each server runs in a
+ * This project (A) against PostGraphile v5 configured for production, with the workspace in
+ * pgSettings (B) and as a `condition` argument (B′); bare SQL, a bare Fastify route running one
+ * hand-written statement and, for lists, one JSON.stringify of its rows (C); and the limit, one
+ * prepared statement that writes the whole answer's bytes as text inside PostgreSQL (D,
+ * whole-answer-sql.ts); on the same Node and the same seeded PostgreSQL. Each server runs in a
  * child process of its own; so does each run's load (autocannon, bench/compare/load-autocannon.ts),
  * while this process samples the server's RSS.
  *

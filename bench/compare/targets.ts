@@ -9,15 +9,15 @@ export const ANCHORS: TargetLabel[] = ['PostGraphile', 'PostGraphile condition',
 /**
  * How a server's answers are compared with the project's (bench/compare/checks.ts):
  * - `tree`: the dialect of its nested answer, reduced to one tree of records;
- * - `text`: what its text must be: the project's bytes, or the project's JSON text once parsed and
- *   written again by JSON.stringify (PostgreSQL's json_build_object and json_agg put spaces in).
+ * - `text`: what its text must be: the project's bytes (both SQL servers write them), or the
+ *   project's JSON text once parsed and written again by JSON.stringify.
  */
 export const ANSWER_FORM: Record<TargetLabel, { tree: 'project' | 'postgraphile'; text: 'bytes' | 'reserialised' | 'records only' }> = {
   project: { tree: 'project', text: 'bytes' },
   PostGraphile: { tree: 'postgraphile', text: 'records only' },
   'PostGraphile condition': { tree: 'postgraphile', text: 'records only' },
   'bare SQL': { tree: 'project', text: 'bytes' },
-  'SQL whole answer': { tree: 'project', text: 'reserialised' },
+  'SQL whole answer': { tree: 'project', text: 'bytes' },
 };
 
 export interface TargetSpec {
