@@ -144,6 +144,12 @@ describe('cost per request (QUERY_TOO_COMPLEX)', () => {
       ['{ contents { groupedAggregates(groupBy: [CAMPAIGN_ID]) { count } } }', 1 + MAX_GROUPS],
       ['{ contents { groupedAggregates(groupBy: [STATUS, PHASE_ID]) { count } } }', 1 + MAX_GROUPS],
       ['{ contents { ...Totals } } fragment Totals on ContentConnection { aggregates { count } byStatus: groupedAggregates(groupBy: [STATUS]) { count } }', 1 + 1 + statuses],
+      // What is not counted is not taken off either: a skipped or excluded group selection lowers no page's cost.
+      [
+        '{ contents(first: 100) { nodes { id } ...Groups ...Groups @skip(if: true) ... @include(if: false) { ...Groups } } } fragment Groups on ContentConnection { groupedAggregates(groupBy: [CAMPAIGN_ID]) { count } }',
+        1 + 100 + MAX_GROUPS,
+      ],
+      ['{ contents(first: 100) { nodes { id } a: aggregates { count } b: aggregates { count } } }', 1 + 100 + 2],
       // Per parent: every campaign's contents have their own aggregates, the page of each not multiplying them.
       ['{ campaigns(first: 10) { nodes { contents(first: 30) { aggregates { count } groupedAggregates(groupBy: [STATUS]) { count } } } } }', 1 + 10 * (1 + 1 + 1 + statuses)],
     ];

@@ -1,4 +1,19 @@
-import { type FieldNode, type FragmentDefinitionNode, getNamedType, getNullableType, isLeafType, isListType, isObjectType, Kind, type GraphQLNamedType, type SelectionSetNode } from 'graphql';
+import {
+  type FieldNode,
+  type FragmentDefinitionNode,
+  getDirectiveValues,
+  getNamedType,
+  getNullableType,
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
+  isLeafType,
+  isListType,
+  isObjectType,
+  Kind,
+  type GraphQLNamedType,
+  type SelectionNode,
+  type SelectionSetNode,
+} from 'graphql';
 import type { ComplexityEstimator } from 'graphql-query-complexity';
 import { MAX_GROUPS } from '../../db/lists/list-aggregates';
 import { POSSIBLE_GROUPS_EXTENSION } from '../connection';
@@ -22,13 +37,33 @@ function possibleGroups(groupBy: unknown, perKey: Readonly<Record<string, number
   return Math.min(groups, MAX_GROUPS);
 }
 
-/** The aggregate fields' costs counted in a connection's selection (through its fragments), which paging does not multiply. */
-function aggregatesIn(selectionSet: SelectionSetNode | undefined, costs: WeakMap<FieldNode, number>, fragments: Readonly<Record<string, FragmentDefinitionNode>>): number {
+/** Whether a selection is counted: not under `@skip(if: true)` or `@include(if: false)`, as graphql-query-complexity decides. */
+function counted(selection: SelectionNode, variables: Readonly<Record<string, unknown>>): boolean {
+  if (getDirectiveValues(GraphQLSkipDirective, selection, variables)?.if === true) return false;
+  return getDirectiveValues(GraphQLIncludeDirective, selection, variables)?.if !== false;
+}
+
+/** What an operation's aggregate fields are costed in: its fragments and its variables' values. */
+export interface OperationScope {
+  fragments: Readonly<Record<string, FragmentDefinitionNode>>;
+  variables: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The aggregate fields' costs in a connection's selection (through its fragments), which paging
+ * does not multiply: the selections counted in the connection's child complexity, no more.
+ */
+function aggregatesIn(selectionSet: SelectionSetNode | undefined, costs: WeakMap<FieldNode, number>, scope: OperationScope, spreading: Set<string> = new Set()): number {
   let total = 0;
   for (const selection of selectionSet?.selections ?? []) {
+    if (!counted(selection, scope.variables)) continue;
     if (selection.kind === Kind.FIELD) total += costs.get(selection) ?? 0;
-    else if (selection.kind === Kind.INLINE_FRAGMENT) total += aggregatesIn(selection.selectionSet, costs, fragments);
-    else total += aggregatesIn(fragments[selection.name.value]?.selectionSet, costs, fragments);
+    else if (selection.kind === Kind.INLINE_FRAGMENT) total += aggregatesIn(selection.selectionSet, costs, scope, spreading);
+    else if (!spreading.has(selection.name.value)) {
+      spreading.add(selection.name.value);
+      total += aggregatesIn(scope.fragments[selection.name.value]?.selectionSet, costs, scope, spreading);
+      spreading.delete(selection.name.value);
+    }
   }
   return total;
 }
@@ -48,9 +83,9 @@ function aggregatesIn(selectionSet: SelectionSetNode | undefined, costs: WeakMap
  *   their product at most MAX_GROUPS): one set per connection, not multiplied by `first`.
  *
  * Nested lists multiply, so the cost bounds the number of objects in the answer. The estimator
- * belongs to one operation (`fragments` are its document's).
+ * belongs to one operation (`scope`: its document's fragments, its variables' values).
  */
-export function costEstimator(limits: CostLimits, fragments: Readonly<Record<string, FragmentDefinitionNode>>): ComplexityEstimator {
+export function costEstimator(limits: CostLimits, scope: OperationScope): ComplexityEstimator {
   // Children are costed before their parent: a connection finds its aggregates' costs here.
   const aggregateCosts = new WeakMap<FieldNode, number>();
   return ({ type: parent, field, node, args, childComplexity }) => {
@@ -63,7 +98,8 @@ export function costEstimator(limits: CostLimits, fragments: Readonly<Record<str
       return cost;
     }
     if (isConnection(returned)) {
-      const once = aggregatesIn(node.selectionSet, aggregateCosts, fragments);
+      // Never more than was counted, whatever the document: a cost is only ever an upper bound.
+      const once = Math.min(aggregatesIn(node.selectionSet, aggregateCosts, scope), childComplexity);
       return 1 + pageSize(args.first, limits) * (childComplexity - once) + once;
     }
     // `nodes` and `edges` of a connection: the connection field multiplied them already.

@@ -1,4 +1,4 @@
-import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { getVariableValues, GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { getComplexity } from 'graphql-query-complexity';
 import { ErrorCode } from '../../common/error-codes';
 import { graphqlHttpStatusOf } from '../error-status';
@@ -80,8 +80,11 @@ function computeCost(limits: CostLimits, schema: GraphQLSchema, document: Docume
   if (measure.depth > limits.maxDepth) {
     throw costRefusal(ErrorCode.QUERY_TOO_DEEP, `Query depth is ${measure.depth}, more than the maximum of ${limits.maxDepth}`);
   }
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
+  // Variables that do not coerce: execution refuses them with BAD_USER_INPUT (below, as graphql-query-complexity finds them).
+  const scope = { fragments: fragmentsOf(document), variables: coerced.coerced ?? {} };
   try {
-    return getComplexity({ estimators: [costEstimator(limits, fragmentsOf(document))], schema, query: document, variables, operationName: operation.name?.value, maxQueryNodes: limits.maxFields * COUNT_CAP_FACTOR });
+    return getComplexity({ estimators: [costEstimator(limits, scope)], schema, query: document, variables, operationName: operation.name?.value, maxQueryNodes: limits.maxFields * COUNT_CAP_FACTOR });
   } catch (error) {
     if (error instanceof GraphQLError && error.message.startsWith('Variable "$')) return null;
     throw error;
