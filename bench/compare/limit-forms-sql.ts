@@ -1,10 +1,9 @@
 import { NESTED_SQL, WORKSPACE } from './bare-sql';
 import type { WholeAnswerStatements } from './server-sql-whole-answer';
+import { CAMPAIGN_RECORD, columnsOf, CONTENT_RECORD, type RecordField } from './v2-records';
 import {
-  CAMPAIGN_RECORD,
-  CONTENT_RECORD,
   fieldJson,
-  type RecordField,
+  pageRows,
   WHOLE_NESTED_SQL,
   WHOLE_V2_CAMPAIGNS_SQL,
   WHOLE_V2_CONTENTS_SQL,
@@ -33,27 +32,10 @@ export const ENV_LIMIT_FORM = 'LIMIT_FORM';
 /** Set to `1`, the environment variable that has it run its statements as named prepared statements. */
 export const ENV_LIMIT_PREPARED = 'LIMIT_PREPARED';
 
-/** `expression AS "wire"` for each field, the columns of a record written by row_to_json. */
-function columns(fields: readonly RecordField[]): string {
-  return fields.map(([wire, expression]) => `      ${expression} AS "${wire}"`).join(',\n');
-}
-
-/** The page rows: one more than the page, numbered, live rows of the key's workspace by id. */
-function pageRows(table: string): string {
-  return `(
-    SELECT s.*, row_number() OVER (ORDER BY s.id) AS n
-    FROM (
-      SELECT s.* FROM ${table} s
-      WHERE s.organisation_id = ws.id AND s.deleted_at IS NULL
-      ORDER BY s.id OFFSET ($2::bigint - 1) * $3::integer LIMIT $3::integer + 1
-    ) s
-  ) s`;
-}
-
 /** A record written by row_to_json. */
 function rowToJsonRecord(fields: readonly RecordField[]): string {
   return `(SELECT row_to_json(r) FROM (SELECT
-${columns(fields)}
+${columnsOf(fields)}
     ) r)::text`;
 }
 
@@ -76,7 +58,7 @@ CROSS JOIN LATERAL (
     count(*) AS fetched,
     count(*) FILTER (WHERE s.n <= $3::integer) AS shown,
     array_to_json(array_agg((SELECT row_to_json(r) FROM (SELECT
-${columns(fields)}
+${columnsOf(fields)}
     ) r) ORDER BY s.n) FILTER (WHERE s.n <= $3::integer)) AS records
   FROM ${pageRows(table)}
 ) page
@@ -164,7 +146,7 @@ CROSS JOIN LATERAL (
     coalesce(json_agg(r ORDER BY s.n) FILTER (WHERE s.n <= $3::integer), '[]') AS records
   FROM ${pageRows(table)}
   CROSS JOIN LATERAL (SELECT
-${columns(fields)}
+${columnsOf(fields)}
   ) r
 ) page`;
 }
