@@ -18,8 +18,8 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(?:.*/node_modules/)?(${ESM_PACKAGES.join('|')})/)`],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  // projected-reads: a column read without `@Reads` throws in the tests (src/db/projected-reads.ts).
-  setupFiles: ['reflect-metadata', '<rootDir>/test/support/projected-reads.ts'],
+  // read-checks: a column read without `@Reads` throws in the tests (src/db/projected-reads.ts), and reused statement texts are checked (src/db/statement-texts.ts).
+  setupFiles: ['reflect-metadata', '<rootDir>/test/support/read-checks.ts'],
   testTimeout: 30_000,
   maxWorkers: 2,
 };

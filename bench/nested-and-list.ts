@@ -63,6 +63,8 @@ async function main(): Promise<void> {
     { key: 'nested', name: 'GraphQL nested query: 50 campaigns → 150 phases → 600 contents → 1,200 distributions (+ links, 2,400 media)', method: 'POST', path: '/graphql', body: JSON.stringify({ query: NESTED_QUERY }) },
     { key: 'relations', name: 'GraphQL relations query: 50 campaigns with account, members, 600 contents with editor and publisher title, 1,200 distributions with title', method: 'POST', path: '/graphql', body: JSON.stringify({ query: RELATIONS_QUERY }) },
     { key: 'campaigns', name: 'GET /v2/campaigns (15 per page)', method: 'GET', path: '/v2/campaigns' },
+    { key: 'campaigns100', name: 'GET /v2/campaigns?per_page=100 (bench:compare\'s list)', method: 'GET', path: '/v2/campaigns?per_page=100' },
+    { key: 'contents100', name: 'GET /v2/contents?per_page=100 (bench:compare\'s list)', method: 'GET', path: '/v2/contents?per_page=100' },
     { key: 'users', name: 'GET /v2/organisation-users (15 per page)', method: 'GET', path: '/v2/organisation-users' },
     { key: 'members', name: 'GET /v2/members (15 per page)', method: 'GET', path: '/v2/members' },
     { key: 'publishers', name: 'GET /v2/publisher-profiles (15 per page, with titles)', method: 'GET', path: '/v2/publisher-profiles' },

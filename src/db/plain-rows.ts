@@ -3,6 +3,7 @@ import type { Driver, EntityMetadata, ObjectLiteral, SelectQueryBuilder } from '
 import { DriverUtils } from 'typeorm/driver/DriverUtils';
 import { prototypesAreEmpty } from '../common/empty-prototypes';
 import type { EmbeddedChildren } from './embedded-json';
+import { rawRowsOf } from './statement-texts';
 
 /**
  * Whether plainRows can read `query` and its rows can stand for entities: no joins but one-to-one
@@ -44,7 +45,7 @@ export async function plainRows<T extends ObjectLiteral>(query: SelectQueryBuild
     if (!join.mapToProperty || join.isMany || !join.alias.hasMetadata) throw new Error('plainRows reads one-to-one mapped joins only');
     readers.push(reader(query, join.alias.name, join.alias.metadata, join.mapToPropertyPropertyName!));
   }
-  const raws: Record<string, unknown>[] = await query.getRawMany();
+  const raws: Record<string, unknown>[] = await rawRowsOf(query);
   return raws.map((raw) => {
     const row = readers[0].build(raw);
     for (let index = 1; index < readers.length; index += 1) {
@@ -116,3 +117,4 @@ function reader<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: st
   const cacheKey = `${metadata.name}|${columns.map(({ key }) => key).join(',')}`;
   return { property, primary: DriverUtils.buildAlias(driver, undefined, alias, primaryColumn.databaseName), build: compileBuilder(columns, driver, cacheKey) };
 }
+

@@ -4,7 +4,7 @@ import type { EntityMetadata } from 'typeorm';
  * A read narrowed to a projection (projection.ts, embedded-json.ts) leaves the other columns off
  * its rows, so a field resolver that reads a column without declaring it (`@Reads`,
  * src/graphql/field-reads.ts) would get undefined and answer as if the column were null. The
- * tests turn this check on (test/support/projected-reads.ts, a jest setup file): each narrowed row
+ * tests turn this check on (test/support/read-checks.ts, a jest setup file): each narrowed row
  * is then a Proxy that throws an UndeclaredReadError when a column the read left out is read.
  * Off, nothing is wrapped and nothing is checked: production rows are the plain objects, and the
  * reads test the switch once per read (or per embedding), not per row.

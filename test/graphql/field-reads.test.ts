@@ -27,7 +27,7 @@ import { apiClient, startTestApp, TEST_LIMITS, type TestApp, type Workspace } fr
 /**
  * A read narrowed to a GraphQL selection leaves out the columns nothing asked for; a field resolver
  * reading one it did not declare with `@Reads` would get undefined (src/graphql/field-reads.ts).
- * In the tests (test/support/projected-reads.ts) such a read throws instead, naming the column and
+ * In the tests (test/support/read-checks.ts) such a read throws instead, naming the column and
  * the field that must declare it (src/db/projected-reads.ts). Shown on a schema of its own: the
  * real Campaign type, read as the application reads its lists, with one field resolver declaring
  * what it reads and one not.

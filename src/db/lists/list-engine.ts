@@ -1,6 +1,7 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { EmbeddedChildren } from '../embedded-json';
 import { readProjected, type Projection } from '../projection';
+import { statementTextOf } from '../statement-texts';
 import { beyondCursor, encodeCursor, type OrderKey } from './keyset';
 import { type AggregateGroup, type GroupedSelection, readAggregates } from './list-aggregates';
 import type { Condition, ListDeclaration } from './list-declaration';
@@ -164,7 +165,7 @@ export async function fetchChildConnections<T extends ObjectLiteral>(
     orderBy(
       base
         .clone()
-        .andWhere(`${alias}.id = ANY(ARRAY(SELECT page.id FROM unnest(CAST(:parentIds AS integer[])) AS parent_ids(id) CROSS JOIN LATERAL (${ofParent.getQuery()}) page))`, {
+        .andWhere(`${alias}.id = ANY(ARRAY(SELECT page.id FROM unnest(CAST(:parentIds AS integer[])) AS parent_ids(id) CROSS JOIN LATERAL (${statementTextOf(ofParent)}) page))`, {
           parentIds: [...parentIds],
         })
         .setParameters(ofParent.getParameters()),
