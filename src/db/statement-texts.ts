@@ -5,12 +5,13 @@ import type { QueryExpressionMap } from 'typeorm/query-builder/QueryExpressionMa
  * The raw rows of a select query, its SQL text built by TypeORM once per shape of query. Reads
  * are built the same few ways request after request (a /v2 page, a connection page, a loader's
  * batch), and building the text anew (aliases escaped, every property name replaced by a regular
- * expression over the whole statement) cost 6% of the CPU of a 100-row /v2 page, more than a
- * quarter of the project's own work (docs/benchmarks.md). The shape is what TypeORM writes the
- * text from: selections, joins, conditions, order, paging. Values are parameters, bound
- * per request as TypeORM binds them, so a shape's text serves every workspace and every filter
+ * expression over the whole statement) cost 6% of the server's CPU on a 100-row /v2 page
+ * (docs/benchmarks.md). The shape is what TypeORM writes the text from: selections, joins,
+ * conditions, order, paging. Values are parameters, bound per request as TypeORM binds them, so a shape's text serves every workspace and every filter
  * value. A query using what the shape does not describe (common table expressions, relation ids,
- * a lock, a subquery as its source, index hints) is built as TypeORM builds it, every time.
+ * a lock, a subquery as its source, index hints, a result cache, a transaction of its own) goes to
+ * `getRawMany`, built as TypeORM builds it every time. Running the reused text here also skips
+ * `loadRawResults`, which stringifies every statement's parameters for a result cache never used.
  * Under the tests' check (`checkStatementTexts`) every reused text is compared with the one
  * TypeORM builds, so a shape that leaves out what its text depends on fails the tests.
  */
