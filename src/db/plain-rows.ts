@@ -117,4 +117,3 @@ function reader<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, alias: st
   const cacheKey = `${metadata.name}|${columns.map(({ key }) => key).join(',')}`;
   return { property, primary: DriverUtils.buildAlias(driver, undefined, alias, primaryColumn.databaseName), build: compileBuilder(columns, driver, cacheKey) };
 }
-

@@ -91,6 +91,11 @@ function shapeOf(map: QueryExpressionMap): string | undefined {
   }
 }
 
+/** The shape of `query`, unless a result cache (which keys on the bound text) may answer it. */
+function shapeOfQuery<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): string | undefined {
+  return query.connection.queryResultCache ? undefined : shapeOf(query.expressionMap);
+}
+
 /** The text of `shape`'s queries (before their parameters are bound), TypeORM's own, built from `query` the first time. */
 function textOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, shape: string): string {
   const driver = query.connection.driver;
@@ -115,7 +120,7 @@ function textOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, shape: st
 
 /** The text of `query` before its parameters are bound, as `getQuery` gives it: reused for a shape seen before. */
 export function statementTextOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): string {
-  const shape = query.connection.queryResultCache ? undefined : shapeOf(query.expressionMap);
+  const shape = shapeOfQuery(query);
   return shape === undefined ? query.getQuery() : textOf(query, shape);
 }
 
@@ -126,7 +131,7 @@ export function statementTextOf<T extends ObjectLiteral>(query: SelectQueryBuild
 export async function rawRowsOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<Record<string, unknown>[]> {
   // As getRawMany does: raw rows, not entities, are what the text selects.
   query.expressionMap.queryEntity = false;
-  const shape = query.connection.queryResultCache ? undefined : shapeOf(query.expressionMap);
+  const shape = shapeOfQuery(query);
   if (shape === undefined) return query.getRawMany();
   const [sql, parameters] = query.connection.driver.escapeQueryWithParameters(textOf(query, shape), query.getParameters());
   const own = (query as unknown as { queryRunner?: QueryRunner }).queryRunner;

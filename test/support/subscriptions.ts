@@ -46,13 +46,26 @@ function track(client: Client): Client {
   return client;
 }
 
+/**
+ * How a subscription ended, for a failure's message: a socket's ErrorEvent (a refused or reset
+ * connection, an upgrade answered with an HTTP status) keeps its message in getters that
+ * JSON.stringify does not see.
+ */
+function describeEnd(ended: Received['ended']): string {
+  if (!ended || !('error' in ended)) return JSON.stringify(ended);
+  const { error } = ended;
+  if (error instanceof Error) return `error: ${error.message}`;
+  if (error !== null && typeof error === 'object' && 'message' in error) return `error: ${String((error as { message: unknown }).message)}`;
+  return JSON.stringify(ended);
+}
+
 function receiver(): { received: Received; sink: { next(value: AnyBody): void; error(error: unknown): void; complete(): void } } {
   const received: Received = {
     results: [],
     events: [],
     async waitForEvents(count, timeoutMs = 15_000) {
       await eventually(async () => received.events.length, (length) => length >= count || received.ended !== undefined, timeoutMs);
-      if (received.events.length < count) throw new Error(`the subscription ended after ${received.events.length} events: ${JSON.stringify(received.ended)}`);
+      if (received.events.length < count) throw new Error(`the subscription ended after ${received.events.length} events: ${describeEnd(received.ended)}`);
       return received.events.slice(0, count);
     },
     async waitForEnd(timeoutMs = 15_000) {

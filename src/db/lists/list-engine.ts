@@ -21,7 +21,8 @@ export interface Edge<T> {
 
 /**
  * An edge whose cursor is written when read: most selections ask for `nodes`, not cursors, and
- * writing one (JSON, then base64url) for every row of every page cost about 1% of the nested query.
+ * writing one (JSON, then base64url) for every row of every page cost 4.5% of the server's CPU on
+ * the nested query (docs/benchmarks.md).
  */
 class KeysetEdge<T> implements Edge<T> {
   constructor(

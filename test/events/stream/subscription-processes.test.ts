@@ -47,6 +47,14 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+// A server process that died on its own fails the test that saw it die, with what it logged.
+afterEach(() => {
+  for (const target of [first, second].filter(Boolean)) {
+    // `killed`: sent a signal by this file (stopServerProcess), not died on its own.
+    if (!target.alive() && !target.child.killed) throw new Error(`a server process exited (${target.child.exitCode ?? target.child.signalCode}); its last log lines:\n${target.logs.slice(-40).join('\n')}`);
+  }
+});
+
 function api(target: ServerProcess): ReturnType<typeof apiClient> {
   return apiClient(target.baseUrl, { 'x-api-key': ws.key });
 }
