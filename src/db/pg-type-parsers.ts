@@ -85,8 +85,9 @@ export function parseTimestamptz(text: string): unknown {
 /**
  * A `date` value: its `YYYY-MM-DD` text as it is, which is what TypeORM hydrates a date column to
  * (entities hold dates as text; postgres-date's Date at local midnight was turned back into the
- * same text, at about 3% of the CPU of a 100-row /v2 page). Any other text (BC dates, `infinity`,
- * years of other lengths) is postgres-date's, which TypeORM formats as before.
+ * same text, at 6.7% of the server's CPU on a /v2 page of 100 campaigns, docs/benchmarks.md). Any
+ * other text (BC dates, `infinity`, years of other lengths, a day that does not exist) is
+ * postgres-date's, which TypeORM formats as before.
  */
 export function parseDateColumn(text: string): unknown {
   const date = text.length === 10 ? ymd(text) : undefined;

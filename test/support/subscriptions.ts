@@ -47,15 +47,19 @@ function track(client: Client): Client {
 }
 
 /**
- * How a subscription ended, for a failure's message: a socket's ErrorEvent (a refused or reset
- * connection, an upgrade answered with an HTTP status) keeps its message in getters that
- * JSON.stringify does not see.
+ * How a subscription ended, for a failure's message: the socket's ErrorEvent (a refused or reset
+ * connection, an upgrade answered with an HTTP status) and CloseEvent (a close the client did not
+ * ask for) keep their message, code and reason in getters that JSON.stringify does not see.
  */
 function describeEnd(ended: Received['ended']): string {
   if (!ended || !('error' in ended)) return JSON.stringify(ended);
   const { error } = ended;
   if (error instanceof Error) return `error: ${error.message}`;
-  if (error !== null && typeof error === 'object' && 'message' in error) return `error: ${String((error as { message: unknown }).message)}`;
+  if (error !== null && typeof error === 'object') {
+    const event = error as { message?: unknown; code?: unknown; reason?: unknown };
+    if ('message' in event) return `socket error: ${String(event.message)}`;
+    if ('code' in event) return `socket closed: ${String(event.code)} ${String(event.reason ?? '')}`;
+  }
   return JSON.stringify(ended);
 }
 
