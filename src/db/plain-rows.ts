@@ -3,6 +3,7 @@ import type { Driver, EntityMetadata, ObjectLiteral, SelectQueryBuilder } from '
 import { DriverUtils } from 'typeorm/driver/DriverUtils';
 import { prototypesAreEmpty } from '../common/empty-prototypes';
 import type { EmbeddedChildren } from './embedded-json';
+import { PerDriverCache } from './per-driver-cache';
 import { rawRowsOf } from './statement-texts';
 
 /**
@@ -63,12 +64,8 @@ type Convert = (value: unknown) => unknown;
 /** Column types whose values the driver hands on as pg parsed them (prepareHydratedValue is the identity). */
 const PASSED_THROUGH = new Set(['integer', 'int', 'int4', 'smallint', 'int2', 'bigint', 'int8', 'varchar', 'character varying', 'text', 'uuid', 'json', 'jsonb', 'numeric', 'decimal', 'boolean', 'bool']);
 
-/**
- * Compiled builders per driver (so a closed DataSource is not kept alive), by entity, alias and
- * columns; a bounded set, since projections come from clients' selections.
- */
-const builders = new WeakMap<Driver, Map<string, RowBuilder>>();
-const MAX_BUILDERS = 1000;
+/** Compiled builders by entity, alias and columns; projections come from clients' selections. */
+const builders = new PerDriverCache<RowBuilder>(1000);
 
 /**
  * A function building one row from a raw result: an object literal with the columns' property
@@ -77,12 +74,7 @@ const MAX_BUILDERS = 1000;
  * driver's conversion (dates, enums, transformers) go through it.
  */
 function compileBuilder(columns: { key: string; column: ColumnMetadata }[], driver: Driver, cacheKey: string): RowBuilder {
-  let compiled = builders.get(driver);
-  if (!compiled) {
-    compiled = new Map();
-    builders.set(driver, compiled);
-  }
-  const cached = compiled.get(cacheKey);
+  const cached = builders.get(driver, cacheKey);
   if (cached) return cached;
   const converts: Convert[] = columns.map(({ column }) => (value) => driver.prepareHydratedValue(value, column));
   const fields = columns.map(({ key, column }, index) => {
@@ -93,8 +85,7 @@ function compileBuilder(columns: { key: string; column: ColumnMetadata }[], driv
   // Generated from entity metadata only (never from input), every key JSON-quoted.
   const make = new Function('converts', `return (raw) => ({ ${fields.join(', ')} });`) as (converts: Convert[]) => RowBuilder;
   const builder = make(converts);
-  if (compiled.size >= MAX_BUILDERS) compiled.clear();
-  compiled.set(cacheKey, builder);
+  builders.set(driver, cacheKey, builder);
   return builder;
 }
 

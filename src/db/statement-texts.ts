@@ -1,5 +1,6 @@
-import type { Driver, ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
+import type { ObjectLiteral, QueryRunner, SelectQueryBuilder } from 'typeorm';
 import type { QueryExpressionMap } from 'typeorm/query-builder/QueryExpressionMap';
+import { PerDriverCache } from './per-driver-cache';
 
 /**
  * The raw rows of a select query, its SQL text built by TypeORM once per shape of query. Reads
@@ -17,12 +18,10 @@ import type { QueryExpressionMap } from 'typeorm/query-builder/QueryExpressionMa
  */
 
 /**
- * Texts kept per driver (so a closed DataSource is not kept alive), by shape. Shapes come from the
- * code, but a /v2 page's number is in its text (TypeORM writes LIMIT and OFFSET as numbers), so a
- * client paging far makes one per page: the count is bounded, about 2 KB a text.
+ * Texts by shape. Shapes come from the code, but a /v2 page's number is in its text (TypeORM
+ * writes LIMIT and OFFSET as numbers), so a client paging far makes one per page: about 2 KB each.
  */
-const texts = new WeakMap<Driver, Map<string, string>>();
-const MAX_SHAPES = 1000;
+const texts = new PerDriverCache<string>(1000);
 
 let checking = false;
 
@@ -99,12 +98,7 @@ function shapeOfQuery<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): st
 /** The text of `shape`'s queries (before their parameters are bound), TypeORM's own, built from `query` the first time. */
 function textOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, shape: string): string {
   const driver = query.connection.driver;
-  let known = texts.get(driver);
-  if (!known) {
-    known = new Map();
-    texts.set(driver, known);
-  }
-  const reused = known.get(shape);
+  const reused = texts.get(driver, shape);
   if (reused !== undefined) {
     if (checking) {
       const built = query.getQuery();
@@ -113,8 +107,7 @@ function textOf<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, shape: st
     return reused;
   }
   const text = query.getQuery();
-  if (known.size >= MAX_SHAPES) known.clear();
-  known.set(shape, text);
+  texts.set(driver, shape, text);
   return text;
 }
 
